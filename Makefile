@@ -1,0 +1,33 @@
+# Every target works on a fresh machine with only python3 and make: `setup` builds .venv first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cksum < requirements.txt | cut -d' ' -f1)
+
+SUBMISSION ?= student_template
+SAMPLE_CLASS := tests/sample_class
+SUBMISSIONS ?=
+OUT ?= grades
+JOBS ?=
+
+.PHONY: setup check test grade
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+check: setup
+	$(PY) -m grader check $(SUBMISSION) --visible-only
+
+test: setup
+	$(PY) -m pytest -n 2
+
+grade: setup
+	@if [ -z "$(SUBMISSIONS)" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
+	@for student in $(or $(SUBMISSIONS),$(SAMPLE_CLASS))/*/; do \
+		$(PY) -m grader check "$$student"; test $$? -le 1 || exit 2; \
+	done

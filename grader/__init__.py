@@ -1,0 +1,1 @@
+"""An autograder that replays transcript specs against console programs through a pseudo-terminal."""

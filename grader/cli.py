@@ -1,0 +1,87 @@
+"""The command line: argument parsing and exit statuses (0 all points, 1 points lost, 2 could not grade)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from grader.judging import total
+from grader.report import render_text, results_json
+from grader.runner import Options, check_submission
+from grader.sandbox import Limits
+from grader.specs import SpecErrors, load_specs
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SPECS = ROOT / "specs"
+FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A problem with what the user asked for: reported in one line, exit status 2."""
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write through a temporary file and rename, so a reader never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _specs(directory: Path, visible_only: bool) -> list:
+    specs = load_specs(directory)
+    if visible_only:
+        specs = [spec for spec in specs if not spec.hidden]
+    if not specs:
+        raise UsageError(f"{directory}: no visible specs to run")
+    return specs
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    submission = Path(args.submission)
+    if not submission.is_dir():
+        raise UsageError(f"{submission}: no such submission folder")
+    specs = _specs(Path(args.specs), args.visible_only)
+    options = Options(limits=Limits(), wait_method=args.wait_method)
+    verdicts = check_submission(submission, specs, options, jobs=args.jobs)
+    title = f"Checking {submission / options.script} against {len(specs)} spec(s) from {args.specs}"
+    sys.stdout.write(render_text(verdicts, title))
+    if args.json:
+        write_atomically(Path(args.json), json.dumps(results_json(verdicts), indent=2, ensure_ascii=False) + "\n")
+    score, maximum = total(verdicts)
+    return FULL_MARKS if score == maximum else POINTS_LOST
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python3 -m grader", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    check = commands.add_parser("check", help="grade one submission folder and print a report")
+    check.add_argument("submission", help="a folder that holds mastermind.py")
+    check.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
+    check.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json format here")
+    check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
+    check.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="specs run at once (default: cores)")
+    check.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
+                       help="how to tell the program waits for input: /proc (Linux) or a quiet period")
+    check.set_defaults(run=cmd_check)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except SpecErrors as errors:
+        for error in errors.errors:
+            print(f"error: malformed spec: {error}", file=sys.stderr)
+        print("error: nothing was graded: fix the spec(s) above first", file=sys.stderr)
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+    return CANNOT_GRADE

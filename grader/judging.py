@@ -1,0 +1,136 @@
+"""From what the grader captured to a verdict per spec and a score: pure functions over plain data."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+from dataclasses import dataclass
+
+from grader.matching import step_matches
+from grader.specs import Spec
+
+# How a session ended (the runner's events, plus the cases where nothing could run).
+WAITING, EXITED, TIMEOUT, OUTPUT_LIMIT, MISSING = "waiting", "exited", "timeout", "output_limit", "missing"
+
+PASSED = "passed"
+MISMATCH = "output differs"
+CRASH = "crashed"
+SYNTAX = "syntax error"
+HANG = "hung"
+EARLY_EXIT = "ended early"
+WANTS_INPUT = "asked for more input"
+EXIT_STATUS = "wrong exit status"
+FLOOD = "too much output"
+NO_PROGRAM = "no program"
+
+
+@dataclass(frozen=True)
+class Session:
+    """What one run produced: the normalised output of every step reached, and how it ended."""
+
+    outputs: tuple[str, ...]
+    end: str
+    exit_status: int | None = None
+    signal: int | None = None
+    timeout: float = 0.0
+    output_limit: int = 0
+    script: str = "mastermind.py"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    spec: Spec
+    kind: str
+    message: str
+    step: int | None = None
+    actual: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.kind == PASSED
+
+    @property
+    def score(self) -> float:
+        return self.spec.points if self.passed else 0.0
+
+
+def shown_input(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def moment(spec: Spec, step: int) -> str:
+    """Where in the session a step's output comes from, named by the input that caused it."""
+    if step == 0:
+        return "at start-up, before any input"
+    return f"after input {step} ({shown_input(spec.steps[step - 1].input or '')})"
+
+
+def _ended(session: Session) -> str:
+    if session.signal is not None:
+        try:
+            name = signal.Signals(session.signal).name
+        except ValueError:
+            name = "an unknown signal"
+        return f"was killed by {name} ({session.signal})"
+    return f"ended with exit status {session.exit_status}"
+
+
+_SYNTAX = re.compile(r"^(SyntaxError|IndentationError|TabError): .*$", re.MULTILINE)
+_SYNTAX_LINE = re.compile(r'^\s*File ".*", line (\d+)', re.MULTILINE)
+
+
+def _crash_kind(session: Session, step: int, spec: Spec) -> tuple[str, str]:
+    output = session.outputs[step] if session.outputs else ""
+    found = _SYNTAX.search(output)
+    if step == 0 and session.exit_status == 1 and found:
+        line = _SYNTAX_LINE.findall(output)
+        where = f" at line {line[-1]}" if line else ""
+        return SYNTAX, f"{session.script} cannot run: {found.group(0)}{where}"
+    return CRASH, f"the program crashed {moment(spec, step)}: it {_ended(session)}"
+
+
+def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
+    """Name how the session ended at `step`, when that ending is the failure."""
+    last = step == len(spec.steps) - 1
+    if session.end == OUTPUT_LIMIT:
+        return FLOOD, f"the program printed more than {session.output_limit} bytes {moment(spec, step)}"
+    if session.end == TIMEOUT:
+        doing = "ended" if last else "asked for input"
+        return HANG, f"the program neither {doing} nor did anything else within {session.timeout:g} s {moment(spec, step)}"
+    if session.end == WAITING:
+        return WANTS_INPUT, f"the program asked for more input {moment(spec, step)}, where the spec expects it to end"
+    if last and session.signal is None:
+        expected = spec.steps[step].exit
+        return EXIT_STATUS, f"the program ended with exit status {session.exit_status}; expected {expected}"
+    if session.signal is not None or session.exit_status != 0:
+        return _crash_kind(session, step, spec)
+    remaining = len(spec.inputs) - step
+    return EARLY_EXIT, f"the program ended {moment(spec, step)}, but the spec still had {remaining} input(s) to type"
+
+
+def judge(spec: Spec, session: Session) -> Verdict:
+    """The verdict for one spec, from the captured session alone."""
+    if session.end == MISSING:
+        return Verdict(spec, NO_PROGRAM, f"there is no {session.script} in the submission folder")
+    last_captured = len(session.outputs) - 1
+    for step, actual in enumerate(session.outputs):
+        if not step_matches(spec.steps[step], actual):
+            kind, message = MISMATCH, f"the output {moment(spec, step)} is not what was expected"
+            if step == last_captured and session.end not in (WAITING, EXITED):
+                kind, message = _ending(spec, session, step)
+            elif step == last_captured and session.end == EXITED and (session.exit_status or session.signal):
+                kind, message = _crash_kind(session, step, spec)
+            return Verdict(spec, kind, message, step, actual)
+    final = len(spec.steps) - 1
+    if last_captured < final or session.end != EXITED:
+        kind, message = _ending(spec, session, last_captured)
+        return Verdict(spec, kind, message, last_captured, session.outputs[last_captured])
+    if session.signal is not None or session.exit_status != spec.steps[final].exit:
+        kind, message = _ending(spec, session, final)
+        return Verdict(spec, kind, message, final, session.outputs[final])
+    return Verdict(spec, PASSED, "passed")
+
+
+def total(verdicts: list[Verdict]) -> tuple[float, float]:
+    return sum(v.score for v in verdicts), sum(v.spec.points for v in verdicts)

@@ -1,0 +1,71 @@
+"""Replaying a spec against a submission: the shell around the pure judge. Each run gets a fresh
+sandboxed copy of the submission and a fresh pty; what it captured is judged after the program is dead."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.judging import EXITED, MISSING, TIMEOUT, WAITING, Session, Verdict, judge
+from grader.matching import normalise, step_matches
+from grader.sandbox import Limits, Sandbox
+from grader.specs import Spec
+from grader.terminal import Terminal
+
+SCRIPT = "mastermind.py"
+
+
+@dataclass(frozen=True)
+class Options:
+    limits: Limits = field(default_factory=Limits)
+    spec_timeout: float = 60.0
+    wait_method: str = "auto"
+    script: str = SCRIPT
+
+
+def _decode(data: bytes) -> str:
+    return normalise(data.decode("utf-8", errors="replace"))
+
+
+def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
+    """Drive one session; stop at the first step whose output differs, since later ones cannot be trusted."""
+    base = Session((), MISSING, timeout=spec.timeout, output_limit=options.limits.output_bytes, script=options.script)
+    if not (submission / options.script).is_file():
+        return base
+    outputs: list[str] = []
+    budget = options.limits.output_bytes
+    deadline = time.monotonic() + options.spec_timeout
+    with Sandbox(submission, options.limits) as box:
+        argv, env, cwd = box.command(options.script)
+        terminal = Terminal(argv, env, cwd, box.preexec, options.wait_method)
+        try:
+            for step in spec.steps:
+                step_timeout = min(spec.timeout, max(deadline - time.monotonic(), 0))
+                chunk = terminal.collect(step_timeout, budget)
+                budget -= len(chunk.data)
+                outputs.append(_decode(chunk.data))
+                event = chunk.event
+                if event == EXITED and not terminal.wait_exit(max(min(spec.timeout, deadline - time.monotonic()), 0)):
+                    event = TIMEOUT
+                if event != WAITING or step.input is None or not step_matches(step, outputs[-1]):
+                    break
+                terminal.send(step.input)
+        finally:
+            status, signal = terminal.close(box.kill_all)
+    return Session(
+        tuple(outputs), event, status if event == EXITED else None, signal if event == EXITED else None,
+        timeout=spec.timeout, output_limit=options.limits.output_bytes, script=options.script,
+    )
+
+
+def check_submission(submission: Path, specs: list[Spec], options: Options, jobs: int = 1) -> list[Verdict]:
+    """Every spec against one submission, `jobs` at a time; verdicts come back in spec order."""
+    def grade(spec: Spec) -> Verdict:
+        return judge(spec, run_spec(submission, spec, options))
+
+    if jobs <= 1:
+        return [grade(spec) for spec in specs]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(grade, specs))

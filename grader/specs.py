@@ -1,0 +1,248 @@
+"""Spec files: YAML sessions parsed into plain, immutable data, or rejected with file, line and reason."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+SCHEMA_PATH = Path(__file__).with_name("spec.schema.json")
+DEFAULT_STEP_TIMEOUT = 10.0
+TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains"}
+
+
+class SpecError(Exception):
+    """A spec that cannot be graded against; str() names the file, the line and what is wrong."""
+
+    def __init__(self, path: str, line: int | None, message: str) -> None:
+        self.path, self.line, self.message = path, line, message
+        where = f"{path}:{line}" if line else path
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One expected output line: exact text, or a visible flexible match (`regex` or `contains`)."""
+
+    text: str
+    kind: str = "exact"
+
+    def matches(self, actual: str) -> bool:
+        if self.kind == "regex":
+            return re.fullmatch(self.text, actual) is not None
+        if self.kind == "contains":
+            return self.text in actual
+        return actual == self.text
+
+    def shown(self) -> str:
+        if self.kind == "regex":
+            return f"(a line matching /{self.text}/)"
+        if self.kind == "contains":
+            return f"(a line containing {self.text!r})"
+        return self.text
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the program shows between two inputs, and the input typed after it (None on the last step)."""
+
+    lines: tuple[Line, ...]
+    prompt: str
+    input: str | None
+    exit: int | None
+
+
+@dataclass(frozen=True)
+class Spec:
+    id: str
+    name: str
+    description: str
+    points: float
+    visibility: str
+    steps: tuple[Step, ...]
+    timeout: float
+    path: str
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        return tuple(step.input for step in self.steps if step.input is not None)
+
+    @property
+    def hidden(self) -> bool:
+        return self.visibility == "hidden"
+
+
+@cache
+def schema() -> dict[str, Any]:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def _to_data(node: yaml.Node, loader: yaml.SafeLoader, path: str, key: str | None) -> Any:
+    """Build plain data from YAML nodes, keeping text fields exactly as written (`input: 0123` stays text)."""
+    if isinstance(node, yaml.MappingNode):
+        data: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            name = key_node.value
+            if name in data:
+                raise SpecError(path, key_node.start_mark.line + 1, f"the key {name!r} appears twice")
+            data[name] = _to_data(value_node, loader, path, name)
+        return data
+    if isinstance(node, yaml.SequenceNode):
+        return [_to_data(item, loader, path, key) for item in node.value]
+    if key in TEXT_KEYS:
+        return node.value
+    return loader.construct_object(node, deep=True)
+
+
+def _node_at(node: yaml.Node, location: list[Any]) -> yaml.Node:
+    for part in location:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if k.value == part), node)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            node = node.value[part]
+    return node
+
+
+def _describe(location: list[Any]) -> str:
+    """`['steps', 2, 'output', 0]` reads as `step 3, output line 1`."""
+    words, previous = [], None
+    for part in location:
+        if isinstance(part, int):
+            words[-1] = {"steps": f"step {part + 1}", "output": f"output line {part + 1}"}.get(previous, f"{previous} {part + 1}")
+        else:
+            words.append(part)
+        previous = part
+    return ", ".join(words) or "the spec"
+
+
+def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """For `oneOf` failures, the alternative that got furthest names the real problem."""
+    while error.context:
+        error = max(error.context, key=lambda e: len(e.absolute_path))
+    return error
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    if error.validator == "oneOf":
+        error = _deepest(error)
+        if "output" in error.absolute_path and not isinstance(error.instance, str):
+            where = _describe([p for p in error.absolute_path if p not in ("regex", "contains")])
+            return f"{where}: a line is text, or a mapping with one key, `regex` or `contains` (quote lines that hold ': ')"
+    where = _describe(list(error.absolute_path))
+    if error.validator == "additionalProperties":
+        allowed = ", ".join(sorted(error.schema.get("properties", {})))
+        return f"{where}: {error.message}; allowed keys: {allowed}"
+    if error.validator == "type" and error.instance is None:
+        return f"{where}: a value is missing here"
+    return f"{where}: {error.message}"
+
+
+def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
+    """Rules a JSON Schema cannot say: where inputs and exit go, regexes that compile, one line per item."""
+    problems: list[tuple[list[Any], str]] = []
+    steps = data["steps"]
+    for index, step in enumerate(steps):
+        last = index == len(steps) - 1
+        where = ["steps", index]
+        if not last and "input" not in step:
+            problems.append((where, "needs an `input`: only the last step ends without one"))
+        if last and "input" in step:
+            problems.append((where + ["input"], "the last step describes how the program ends: it takes no `input`"))
+        if not last and "exit" in step:
+            problems.append((where + ["exit"], "`exit` belongs to the last step only"))
+        output = step.get("output", [])
+        for line_index, line in enumerate(output if isinstance(output, list) else []):
+            if isinstance(line, str) and "\n" in line:
+                problems.append((where + ["output", line_index], "a listed line cannot hold a newline: list each line"))
+            if isinstance(line, dict) and "regex" in line:
+                try:
+                    re.compile(line["regex"])
+                except re.error as error:
+                    problems.append((where + ["output", line_index], f"bad regular expression: {error}"))
+    return problems
+
+
+def _build(spec_id: str, path: str, data: dict[str, Any]) -> Spec:
+    steps = []
+    for index, raw in enumerate(data["steps"]):
+        output = raw.get("output", [])
+        items = output.splitlines() if isinstance(output, str) else output
+        lines = tuple(
+            Line(item) if isinstance(item, str) else Line(*next((v, k) for k, v in item.items())) for item in items
+        )
+        last = index == len(data["steps"]) - 1
+        steps.append(Step(lines, raw.get("prompt", ""), raw.get("input"), raw.get("exit", 0) if last else None))
+    return Spec(
+        id=spec_id,
+        name=data["name"],
+        description=" ".join(data["description"].split()),
+        points=data["points"],
+        visibility=data["visibility"],
+        steps=tuple(steps),
+        timeout=float(data.get("timeout", DEFAULT_STEP_TIMEOUT)),
+        path=path,
+    )
+
+
+def parse_spec(text: str, path: str, spec_id: str) -> Spec:
+    """Parse one spec's text. Raises SpecError naming the first problem and its line."""
+    loader = yaml.SafeLoader(text)
+    try:
+        root = loader.get_single_node()
+        if root is None:
+            raise SpecError(path, None, "the file is empty")
+        data = _to_data(root, loader, path, None)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        reason = " ".join(str(part) for part in (error.context, error.problem) if part)
+        raise SpecError(path, mark.line + 1 if mark else None, f"not valid YAML: {reason}") from None
+    except yaml.YAMLError as error:
+        raise SpecError(path, None, f"not valid YAML: {error}") from None
+    finally:
+        loader.dispose()
+    validator = jsonschema.Draft202012Validator(schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.path))))
+    problems = [(list(_deepest(e).absolute_path), _schema_message(e)) for e in errors]
+    if not problems:
+        problems = [(location, f"{_describe(location)}: {message}") for location, message in _semantic_errors(data)]
+    if problems:
+        location, message = problems[0]
+        raise SpecError(path, _node_at(root, location).start_mark.line + 1, message)
+    return _build(spec_id, path, data)
+
+
+def spec_files(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def load_specs(directory: Path) -> list[Spec]:
+    """Load every spec in a folder. Raises SpecErrors (all of them at once) when any file is malformed."""
+    if not directory.is_dir():
+        raise SpecErrors([SpecError(str(directory), None, "no such folder of specs")])
+    specs, errors = [], []
+    for file in spec_files(directory):
+        try:
+            specs.append(parse_spec(file.read_text(encoding="utf-8"), str(file), file.stem))
+        except SpecError as error:
+            errors.append(error)
+        except (OSError, UnicodeDecodeError) as error:
+            errors.append(SpecError(str(file), None, f"cannot read: {error}"))
+    if errors:
+        raise SpecErrors(errors)
+    if not specs:
+        raise SpecErrors([SpecError(str(directory), None, "no spec files (*.yaml) in this folder")])
+    return specs
+
+
+class SpecErrors(Exception):
+    """Every malformed spec of a folder, so an author fixes them in one pass."""
+
+    def __init__(self, errors: list[SpecError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))

@@ -1,0 +1,145 @@
+"""Knowing when a program waits for input, without looking at what it printed.
+
+On Linux, a thread blocked reading its terminal shows the system call in /proc/PID/task/TID/syscall:
+`read` on a descriptor that is our pty, or `select`/`poll` (what programs using `readline` do) watching
+it. Right after we send a line, /proc still shows the old, satisfied read until the thread runs again,
+so a wait only counts when the thread has been switched out since the send: its context-switch count
+has grown past the snapshot taken before sending.
+
+Where /proc/PID/syscall cannot be read (macOS, a hardened kernel), `QuietWatch` takes over: the program
+counts as waiting once it has printed nothing for a short quiet period. That is slower and can be fooled
+by a program that pauses mid-output, which is why it is only the fallback.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import platform
+import struct
+import termios
+from pathlib import Path
+
+_SYSCALLS = {
+    "x86_64": {"read": {0, 17, 19}, "select": {23, 270}, "poll": {7, 271}},
+    "aarch64": {"read": {63, 65, 67}, "select": {72}, "poll": {73}},
+}.get(platform.machine())
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, "rb") as file:
+            return file.read().decode("ascii", "replace")
+    except OSError:
+        return None
+
+
+def process_tree(pid: int) -> list[int]:
+    """The process and all its descendants, found through /proc/PID/task/TID/children."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        for tid in threads(current):
+            children = _read(f"/proc/{current}/task/{tid}/children") or ""
+            pending.extend(int(child) for child in children.split())
+    return found
+
+
+def threads(pid: int) -> list[int]:
+    try:
+        return [int(tid) for tid in os.listdir(f"/proc/{pid}/task")]
+    except OSError:
+        return []
+
+
+def switch_count(pid: int, tid: int) -> int:
+    """How often the thread has been switched out: it grows whenever the thread blocks again."""
+    status = _read(f"/proc/{pid}/task/{tid}/status") or ""
+    return sum(int(line.split()[1]) for line in status.splitlines() if line.split(":")[0].endswith("ctxt_switches"))
+
+
+class ProcWatch:
+    """Sees a new wait on the terminal `tty` (its st_rdev) by any thread of the process tree under `pid`."""
+
+    def __init__(self, pid: int, tty: int) -> None:
+        self.pid = pid
+        self.tty = tty
+        self.snapshot: dict[tuple[int, int], int] = {}
+
+    @staticmethod
+    def available(pid: int) -> bool:
+        return _SYSCALLS is not None and _read(f"/proc/{pid}/syscall") is not None
+
+    def arm(self) -> None:
+        """Call right before sending input: waits already in progress no longer count."""
+        self.snapshot = {
+            (pid, tid): switch_count(pid, tid) for pid in process_tree(self.pid) for tid in threads(pid)
+        }
+
+    def heard(self, now: float) -> None:
+        """Output says nothing about waiting here: /proc does."""
+
+    def waiting(self, now: float) -> bool:
+        for pid in process_tree(self.pid):
+            for tid in threads(pid):
+                if self._blocked_on_tty(pid, tid):
+                    before = self.snapshot.get((pid, tid))
+                    if before is None or switch_count(pid, tid) > before:
+                        return True
+        return False
+
+    def _is_tty(self, pid: int, fd: int) -> bool:
+        try:
+            return os.stat(f"/proc/{pid}/fd/{fd}").st_rdev == self.tty
+        except OSError:
+            return False
+
+    def _blocked_on_tty(self, pid: int, tid: int) -> bool:
+        fields = (_read(f"/proc/{pid}/task/{tid}/syscall") or "running").split()
+        if not fields[0].isdigit():
+            return False
+        number, args = int(fields[0]), [int(a, 16) for a in fields[1:7]]
+        if number in _SYSCALLS["read"]:
+            return self._is_tty(pid, args[0])
+        if number in _SYSCALLS["select"]:
+            return args[0] > 0 and self._is_tty(pid, args[0] - 1)
+        if number in _SYSCALLS["poll"]:
+            return any(self._is_tty(pid, fd) for fd in _poll_fds(pid, args[0], args[1]))
+        return False
+
+
+def _poll_fds(pid: int, address: int, count: int) -> list[int]:
+    """The descriptors a poll() watches, read from the process's memory (struct pollfd is 8 bytes)."""
+    try:
+        with open(f"/proc/{pid}/mem", "rb") as mem:
+            mem.seek(address)
+            raw = mem.read(8 * min(count, 64))
+    except (OSError, ValueError, OverflowError):
+        return []
+    return [struct.unpack_from("i", raw, offset)[0] for offset in range(0, len(raw) - 7, 8)]
+
+
+class QuietWatch:
+    """The documented fallback: waiting means alive and silent for `quiet` seconds."""
+
+    def __init__(self, quiet: float = 0.3) -> None:
+        self.quiet = quiet
+        self.last_output = 0.0
+
+    def arm(self) -> None:
+        """Nothing to snapshot: silence is measured from the last output or send."""
+
+    def heard(self, now: float) -> None:
+        self.last_output = now
+
+    def waiting(self, now: float) -> bool:
+        return now - self.last_output >= self.quiet
+
+
+def pty_rdev(master_fd: int) -> int:
+    """The device number of the slave side of our pty (TIOCGPTN gives its index under /dev/pts)."""
+    request = getattr(termios, "TIOCGPTN", 0x80045430)  # Linux's _IOR('T', 0x30, unsigned int)
+    index = struct.unpack("I", fcntl.ioctl(master_fd, request, b"\0\0\0\0"))[0]
+    slave = Path(f"/dev/pts/{index}")
+    return os.stat(slave).st_rdev
