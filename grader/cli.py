@@ -7,7 +7,10 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Callable
 
+from grader.errors import UsageError
+from grader.files import write_atomically
 from grader.judging import total
 from grader.report import render_text, results_json
 from grader.runner import Options, check_submission
@@ -17,18 +20,6 @@ from grader.specs import SpecErrors, load_specs
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SPECS = ROOT / "specs"
 FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """A problem with what the user asked for: reported in one line, exit status 2."""
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file and rename, so a reader never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
 
 
 def _specs(directory: Path, visible_only: bool) -> list:
@@ -55,9 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     return FULL_MARKS if score == maximum else POINTS_LOST
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python3 -m grader", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
+def add_check(commands: argparse._SubParsersAction) -> None:
 
     check = commands.add_parser("check", help="grade one submission folder and print a report")
     check.add_argument("submission", help="a folder that holds mastermind.py")
@@ -68,6 +57,17 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
                        help="how to tell the program waits for input: /proc (Linux) or a quiet period")
     check.set_defaults(run=cmd_check)
+
+
+# Each subcommand lives with the code it drives; this list is the one place that wires them in.
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_check]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python3 -m grader", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    for add in COMMANDS:
+        add(commands)
     return parser
 
 

@@ -1,0 +1,5 @@
+"""Errors that mean "the grader could not run as asked" (exit status 2), never a student's failure."""
+
+
+class UsageError(Exception):
+    """A problem with what the user asked for, reported in one line without a traceback."""

@@ -1,0 +1,322 @@
+"""Launcher and PID-1 of one isolated run (Linux, started as root). Not imported by the grader:
+`grader.sandbox.Sandbox.command()` runs it as `python -I -S -B init.py CONFIG SCRIPT`.
+
+Process tree (host pids; the grader sees all of them through its own /proc):
+
+    launcher  (the pexpect child: session leader of the pty, root, host namespaces except net/ipc/uts)
+      `-- init    (pid 1 of a new pid namespace, root, own mount namespace with a tmpfs root)
+            `-- student python  (pid 2, unprivileged per-run uid, rlimits, no_new_privs)
+
+* init exits as soon as the student's program ends; the kernel then kills every other process of the
+  namespace (daemons included). init dies with the launcher (PR_SET_PDEATHSIG) and SIGKILL to init
+  from outside kills the whole namespace.
+* The launcher ends the way the student's program ended: same exit code, or killed by the same signal.
+
+Only the standard library, and as little of it as possible: this runs before every student program.
+"""
+
+import ctypes
+import json
+import os
+import signal
+import sys
+
+CLONE_NEWNS = 0x00020000
+CLONE_NEWCGROUP = 0x02000000
+CLONE_NEWUTS = 0x04000000
+CLONE_NEWIPC = 0x08000000
+CLONE_NEWPID = 0x20000000
+CLONE_NEWNET = 0x40000000
+
+MS_RDONLY = 1
+MS_NOSUID = 2
+MS_NODEV = 4
+MS_NOEXEC = 8
+MS_REMOUNT = 32
+MS_BIND = 4096
+MS_MOVE = 8192
+MS_REC = 16384
+MS_PRIVATE = 1 << 18
+MNT_DETACH = 2
+
+PR_SET_PDEATHSIG = 1
+PR_SET_NO_NEW_PRIVS = 38
+
+SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "riscv64": 41, "ppc64le": 203, "s390x": 217}
+
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+class Failure(Exception):
+    pass
+
+
+def check(result: int, what: str) -> int:
+    if result == -1:
+        errno = ctypes.get_errno()
+        raise Failure(f"{what}: {os.strerror(errno)}")
+    return result
+
+
+def mount(source, target, fstype, flags, data=None) -> None:
+    check(
+        libc.mount(
+            source.encode() if source else None,
+            target.encode(),
+            fstype.encode() if fstype else None,
+            ctypes.c_ulong(flags),
+            data.encode() if data else None,
+        ),
+        f"mount {source} on {target}",
+    )
+
+
+def bind(source: str, target: str, writable: bool = False) -> None:
+    mount(source, target, None, MS_BIND | MS_REC)
+    flags = MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | (0 if writable else MS_RDONLY)
+    mount(None, target, None, flags)
+
+
+def make_target(path: str, like: str) -> None:
+    """Create an empty file or directory at `path`, to mount `like` on."""
+    if os.path.isdir(like):
+        os.makedirs(path, exist_ok=True)
+    else:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if not os.path.exists(path):
+            os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o644))
+
+
+def inside(root: str, path: str) -> str:
+    return root + path
+
+
+def copy_tree(source: str, target: str, uid: int, gid: int) -> None:
+    """Copy the submission into the sandbox, owned by the student user. Symlinks stay symlinks."""
+    os.mkdir(target, 0o755)
+    os.chown(target, uid, gid)
+    for entry in os.scandir(source):
+        dest = os.path.join(target, entry.name)
+        if entry.is_symlink():
+            os.symlink(os.readlink(entry.path), dest)
+            os.lchown(dest, uid, gid)
+        elif entry.is_dir():
+            copy_tree(entry.path, dest, uid, gid)
+        elif entry.is_file():
+            mode = entry.stat().st_mode & 0o755 | 0o600
+            fd_in = os.open(entry.path, os.O_RDONLY)
+            fd_out = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+            try:
+                while True:
+                    chunk = os.read(fd_in, 1 << 20)
+                    if not chunk:
+                        break
+                    os.write(fd_out, chunk)
+            finally:
+                os.close(fd_in)
+                os.close(fd_out)
+            os.chown(dest, uid, gid)
+
+
+def build_root(cfg: dict) -> None:
+    """Mount namespace whose root is a fresh tmpfs holding only what a Python program needs."""
+    uid, gid = cfg["uid"], cfg["gid"]
+    new = cfg["newroot"]
+    check(libc.unshare(CLONE_NEWNS), "unshare(mount namespace)")
+    mount(None, "/", None, MS_REC | MS_PRIVATE)  # nothing we mount propagates back to the host
+    mount("sandbox", new, "tmpfs", MS_NOSUID, f"size={cfg['disk_mb']}m,nr_inodes=20000,mode=755")
+
+    # Read-only system trees, the same paths as on the host; symlinks (merged /usr) stay symlinks.
+    for path in cfg["system"]:
+        if os.path.islink(path):
+            os.symlink(os.readlink(path), inside(new, path))
+        elif os.path.isdir(path):
+            make_target(inside(new, path), path)
+            bind(path, inside(new, path))
+    for path in cfg["etc"]:
+        if not os.path.lexists(path):
+            continue
+        os.makedirs(inside(new, os.path.dirname(path)), exist_ok=True)
+        if os.path.islink(path):
+            os.symlink(os.readlink(path), inside(new, path))
+        elif os.path.isdir(path):
+            make_target(inside(new, path), path)
+            bind(path, inside(new, path))
+        elif os.path.isfile(path):
+            with open(path, "rb") as src, open(inside(new, path), "wb") as dst:
+                dst.write(src.read())
+    etc = inside(new, "/etc")
+    os.makedirs(etc, exist_ok=True)
+    with open(etc + "/passwd", "w") as f:
+        f.write(f"root:x:0:0:root:/root:/bin/sh\nstudent:x:{uid}:{gid}:student:{cfg['home']}:/bin/sh\n")
+    with open(etc + "/group", "w") as f:
+        f.write(f"root:x:0:\nstudent:x:{gid}:\n")
+    with open(etc + "/hostname", "w") as f:
+        f.write("sandbox\n")
+
+    # Whatever must not be seen even where it lies inside an exposed tree: an empty read-only tmpfs.
+    for path in cfg["hide"]:
+        target = inside(new, path)
+        if os.path.isdir(target):
+            mount("hidden", target, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=755")
+
+    # The interpreter's prefix when it lives outside the system trees (pyenv under /root, /opt/...).
+    for path in cfg["expose"]:
+        target = inside(new, path)
+        make_target(target, path)
+        bind(path, target)
+        parent = os.path.dirname(path)  # make the directories leading there traversable
+        while parent not in ("/", ""):
+            os.chmod(inside(new, parent), 0o755)
+            parent = os.path.dirname(parent)
+
+    # Devices: the few harmless ones, a private /dev/shm, and the run's own pty (for ttyname()).
+    dev = inside(new, "/dev")
+    os.makedirs(dev + "/pts")
+    os.makedirs(dev + "/shm")
+    os.chmod(dev + "/shm", 0o1777)
+    for name in ("null", "zero", "full", "random", "urandom", "tty"):
+        st = os.stat("/dev/" + name)
+        os.mknod(dev + "/" + name, 0o666 | (st.st_mode & 0o170000), st.st_rdev)
+        os.chmod(dev + "/" + name, 0o666)
+    try:
+        tty = os.ttyname(0)
+    except OSError:
+        tty = None
+    if tty and tty.startswith("/dev/pts/"):
+        st = os.stat(tty)
+        os.mknod(dev + tty[4:], 0o620 | (st.st_mode & 0o170000), st.st_rdev)
+        os.chown(dev + tty[4:], uid, gid)
+    for name, target in (("stdin", "0"), ("stdout", "1"), ("stderr", "2")):
+        os.symlink("/proc/self/fd/" + target, dev + "/" + name)
+    os.symlink("/proc/self/fd", dev + "/fd")
+
+    # Private scratch space: /tmp and the working copy, both on the size-limited root tmpfs.
+    os.mkdir(inside(new, "/tmp"), 0o1777)
+    os.chmod(inside(new, "/tmp"), 0o1777)
+    os.makedirs(os.path.dirname(inside(new, cfg["home"])), exist_ok=True)
+    copy_tree(cfg["workdir"], inside(new, cfg["home"]), uid, gid)
+
+    # /proc of the new pid namespace; other users' processes (pid 1: this init) are invisible.
+    os.mkdir(inside(new, "/proc"))
+    try:
+        mount("proc", inside(new, "/proc"), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=invisible")
+    except Failure:
+        mount("proc", inside(new, "/proc"), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2")
+
+    # Make the tmpfs the root and drop the host's file system from this namespace altogether.
+    os.chdir(new)
+    number = SYS_PIVOT_ROOT.get(os.uname().machine)
+    if number is not None and libc.syscall(number, b".", b".") == 0:
+        check(libc.umount2(b".", MNT_DETACH), "umount old root")
+    else:  # switch_root style: move the new root over / (the old root becomes unreachable)
+        mount(".", "/", None, MS_MOVE)
+        os.chroot(".")
+    os.chdir("/")
+    name = b"sandbox"
+    libc.sethostname(name, len(name))
+
+
+def start_student(cfg: dict, script: str) -> int:
+    """Fork the student's program: pid 2 of the namespace, never pid 1 (pid 1 ignores default signals)."""
+    pid = os.fork()
+    if pid:
+        return pid
+    try:
+        for sig in range(1, signal.NSIG):
+            if sig not in (signal.SIGKILL, signal.SIGSTOP):
+                try:
+                    signal.signal(sig, signal.SIG_DFL)
+                except (OSError, ValueError):
+                    pass
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+        os.closerange(3, 65536)
+        os.chdir(cfg["home"])
+        os.umask(0o022)
+        import resource  # noqa: PLC0415 - only the student's process needs it
+
+        for name, soft, hard in cfg["rlimits"]:
+            resource.setrlimit(getattr(resource, name), (soft, hard))
+        os.setgroups([])
+        os.setresgid(cfg["gid"], cfg["gid"], cfg["gid"])
+        os.setresuid(cfg["uid"], cfg["uid"], cfg["uid"])
+        check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+        os.execve(cfg["python"], [cfg["python"], script], os.environ)
+    except BaseException as error:  # noqa: BLE001 - report anything, never return into init's code
+        os.write(2, f"sandbox: cannot start the program: {error}\r\n".encode())
+    os._exit(127)
+
+
+def run_init(cfg: dict, script: str, status_w: int) -> None:
+    """Body of pid 1: build the file system, start the program, reap everything, report its status."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # ^C on the pty is for the student's program
+    try:
+        build_root(cfg)
+        student = start_student(cfg, script)
+    except Failure as error:
+        os.write(2, f"sandbox: cannot build the sandbox: {error}\r\n".encode())
+        os._exit(125)
+    while True:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            os._exit(125)
+        if pid == student:
+            break
+    os.write(status_w, status.to_bytes(4, "little"))
+    os._exit(0)  # the kernel now kills whatever else still runs in the namespace
+
+
+def main() -> None:
+    with open(sys.argv[1]) as f:
+        cfg = json.load(f)
+    script = sys.argv[2]
+    for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU):
+        signal.signal(sig, signal.SIG_IGN)  # meant for the student's program, not for the launcher
+    flags = CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
+    try:
+        check(libc.unshare(flags | CLONE_NEWCGROUP), "unshare")
+    except Failure:
+        try:
+            check(libc.unshare(flags), "unshare")
+        except Failure as error:
+            os.write(2, f"sandbox: {error}\r\n".encode())
+            os._exit(125)
+    status_r, status_w = os.pipe()
+    alive_r, alive_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(status_r)
+        os.close(alive_w)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        os.set_blocking(alive_r, False)
+        try:
+            os.read(alive_r, 1)
+        except BlockingIOError:
+            pass  # the launcher still lives, so from now on its death kills us
+        else:
+            os._exit(125)  # the launcher died before PR_SET_PDEATHSIG was in place
+        os.close(alive_r)
+        run_init(cfg, script, status_w)
+    os.close(status_w)
+    os.close(alive_r)
+    state = cfg["state"]
+    with open(state + ".tmp", "w") as f:
+        f.write(f"{pid} {os.readlink('/proc/self/ns/pid_for_children')}\n")
+    os.rename(state + ".tmp", state)
+    os.waitpid(pid, 0)
+    data = os.read(status_r, 4)
+    if len(data) != 4:
+        os._exit(125)  # init was killed: the run was killed from outside
+    status = int.from_bytes(data, "little")
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        signal.signal(sig, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [sig])
+        os.kill(os.getpid(), sig)
+        os._exit(128 + sig)  # a signal that does not kill by default (it cannot kill a program either)
+    os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 125)
+
+
+if __name__ == "__main__":
+    main()
