@@ -22,20 +22,11 @@ DEFAULT_SPECS = ROOT / "specs"
 FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
 
 
-def _specs(directory: Path, visible_only: bool) -> list:
-    specs = load_specs(directory)
-    if visible_only:
-        specs = [spec for spec in specs if not spec.hidden]
-    if not specs:
-        raise UsageError(f"{directory}: no visible specs to run")
-    return specs
-
-
 def cmd_check(args: argparse.Namespace) -> int:
     submission = Path(args.submission)
     if not submission.is_dir():
         raise UsageError(f"{submission}: no such submission folder")
-    specs = _specs(Path(args.specs), args.visible_only)
+    specs = load_specs(Path(args.specs), visible_only=args.visible_only)
     options = Options(limits=Limits(), wait_method=args.wait_method)
     verdicts = check_submission(submission, specs, options, jobs=args.jobs)
     title = f"Checking {submission / options.script} against {len(specs)} spec(s) from {args.specs}"

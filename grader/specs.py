@@ -221,8 +221,9 @@ def spec_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def load_specs(directory: Path) -> list[Spec]:
-    """Load every spec in a folder. Raises SpecErrors (all of them at once) when any file is malformed."""
+def load_specs(directory: Path, visible_only: bool = False) -> list[Spec]:
+    """Load every spec in a folder (or only the visible ones). Raises SpecErrors, all of them at once,
+    when any file is malformed: nothing is graded against a folder with a broken spec."""
     if not directory.is_dir():
         raise SpecErrors([SpecError(str(directory), None, "no such folder of specs")])
     specs, errors = [], []
@@ -235,8 +236,11 @@ def load_specs(directory: Path) -> list[Spec]:
             errors.append(SpecError(str(file), None, f"cannot read: {error}"))
     if errors:
         raise SpecErrors(errors)
+    if visible_only:
+        specs = [spec for spec in specs if not spec.hidden]
     if not specs:
-        raise SpecErrors([SpecError(str(directory), None, "no spec files (*.yaml) in this folder")])
+        which = "visible spec files" if visible_only else "spec files (*.yaml)"
+        raise SpecErrors([SpecError(str(directory), None, f"no {which} in this folder")])
     return specs
 
 
