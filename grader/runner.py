@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Callable
 
 from grader.judging import EXITED, MISSING, TIMEOUT, WAITING, Session, Verdict, judge
 from grader.matching import normalise, step_matches
@@ -29,9 +30,16 @@ def _decode(data: bytes) -> str:
     return normalise(data.decode("utf-8", errors="replace"))
 
 
-def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
-    """Drive one session; stop at the first step whose output differs, since later ones cannot be trusted."""
-    base = Session((), MISSING, timeout=spec.timeout, output_limit=options.limits.output_bytes, script=options.script)
+def run_session(
+    submission: Path,
+    inputs: tuple[str, ...],
+    options: Options,
+    step_timeout: float,
+    keep_going: Callable[[int, str], bool] = lambda step, output: True,
+) -> Session:
+    """Start the program, and at each wait for input type the next of `inputs` while `keep_going(step,
+    output)` agrees; after the last input, read until the program ends. The program is dead on return."""
+    base = Session((), MISSING, timeout=step_timeout, output_limit=options.limits.output_bytes, script=options.script)
     if not (submission / options.script).is_file():
         return base
     outputs: list[str] = []
@@ -41,22 +49,27 @@ def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
         argv, env, cwd = box.command(options.script)
         terminal = Terminal(argv, env, cwd, box.preexec, options.wait_method)
         try:
-            for step in spec.steps:
-                step_timeout = min(spec.timeout, max(deadline - time.monotonic(), 0))
-                chunk = terminal.collect(step_timeout, budget)
+            for step in range(len(inputs) + 1):
+                chunk = terminal.collect(min(step_timeout, max(deadline - time.monotonic(), 0)), budget)
                 budget -= len(chunk.data)
                 outputs.append(_decode(chunk.data))
                 event = chunk.event
-                if event == EXITED and not terminal.wait_exit(max(min(spec.timeout, deadline - time.monotonic()), 0)):
+                if event == EXITED and not terminal.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
                     event = TIMEOUT
-                if event != WAITING or step.input is None or not step_matches(step, outputs[-1]):
+                if event != WAITING or step == len(inputs) or not keep_going(step, outputs[-1]):
                     break
-                terminal.send(step.input)
+                terminal.send(inputs[step])
         finally:
             status, signal = terminal.close(box.kill_all)
-    return Session(
-        tuple(outputs), event, status if event == EXITED else None, signal if event == EXITED else None,
-        timeout=spec.timeout, output_limit=options.limits.output_bytes, script=options.script,
+    ended = event == EXITED
+    return replace(base, outputs=tuple(outputs), end=event, exit_status=status if ended else None,
+                   signal=signal if ended else None)
+
+
+def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
+    """Replay a spec, stopping at the first step whose output differs: later steps could not be trusted."""
+    return run_session(
+        submission, spec.inputs, options, spec.timeout, lambda step, output: step_matches(spec.steps[step], output)
     )
 
 
