@@ -12,6 +12,7 @@ from typing import Callable
 from grader.errors import UsageError
 from grader.files import write_atomically
 from grader.judging import total
+from grader.recording import add_record
 from grader.report import render_text, results_json
 from grader.runner import Options, check_submission
 from grader.sandbox import Limits
@@ -51,7 +52,10 @@ def add_check(commands: argparse._SubParsersAction) -> None:
 
 
 # Each subcommand lives with the code it drives; this list is the one place that wires them in.
-COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [add_check]
+COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
+    add_check,
+    add_record,
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,307 @@
+"""`grader record`: fill in a spec's expected output from what the reference prints for its inputs.
+
+An instructor writes a spec's name, description, points, visibility and a `steps` list holding only the
+`input`s (plus any flexible `regex`/`contains` lines where the wording is free); `record` runs the
+reference with those inputs and writes every step's `output`, `prompt` and the final `exit` into the file.
+The file is edited in ruamel.yaml's round-trip mode, so comments, key order and quoting survive, and a
+flexible line is kept wherever it still matches the reference's line (it is replaced, with a warning,
+where it does not). Nobody types expected output by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import io
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError as RuamelYAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, ScalarString
+
+from grader.errors import UsageError
+from grader.files import write_atomically
+from grader.judging import EXITED, MISSING, TIMEOUT, WAITING, OUTPUT_LIMIT, judge
+from grader.matching import split_lines
+from grader.runner import Options, run_session, run_spec
+from grader.specs import DEFAULT_STEP_TIMEOUT, Line, SpecError, parse_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = ROOT / "reference"
+STEP_KEYS = ("output", "prompt", "input", "exit")  # the order new keys are written in
+
+
+class RecordError(Exception):
+    """The reference could not run a spec (or the spec cannot be read): nothing is written for it."""
+
+
+@dataclass
+class Recorded:
+    path: Path
+    old: str
+    new: str
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.old != self.new
+
+    def diff(self) -> str:
+        return "".join(difflib.unified_diff(
+            self.old.splitlines(keepends=True), self.new.splitlines(keepends=True),
+            fromfile=f"{self.path} (before)", tofile=f"{self.path} (recorded)",
+        ))
+
+
+def _yaml() -> YAML:
+    rt = YAML(typ="rt")
+    rt.preserve_quotes = True
+    rt.width = 4096  # never fold a long line
+    rt.indent(mapping=2, sequence=4, offset=2)
+    return rt
+
+
+def _raw_inputs(text: str, path: str) -> list[str]:
+    """The `input` of every step exactly as written: `input: 0123` is the text 0123 (a YAML loader would
+    make it a number), so read the scalar nodes rather than the constructed data."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        raise RecordError(f"{path}: not valid YAML: {error}") from None
+    steps = None
+    if isinstance(root, yaml.MappingNode):
+        steps = next((value for key, value in root.value if key.value == "steps"), None)
+    if not isinstance(steps, yaml.SequenceNode) or not steps.value:
+        raise RecordError(f"{path}: a spec needs a `steps` list holding the inputs to type")
+    inputs = []
+    for number, step in enumerate(steps.value, start=1):
+        if not isinstance(step, yaml.MappingNode):
+            raise RecordError(f"{path}:{step.start_mark.line + 1}: step {number} is not a mapping")
+        node = next((value for key, value in step.value if key.value == "input"), None)
+        if node is not None:
+            if not isinstance(node, yaml.ScalarNode):
+                raise RecordError(f"{path}:{node.start_mark.line + 1}: step {number}: an input is one line of text")
+            inputs.append(node.value)
+        elif number < len(steps.value):
+            raise RecordError(f"{path}:{step.start_mark.line + 1}: step {number} needs an `input`: only the "
+                              "last step ends without one")
+    return inputs
+
+
+def _patterns(item: Any) -> Line | None:
+    """The flexible line an output item stands for, or None for exact text."""
+    if isinstance(item, dict) and len(item) == 1:
+        kind, text = next(iter(item.items()))
+        if kind in ("regex", "contains") and isinstance(text, str):
+            return Line(text, kind)
+    return None
+
+
+def _old_items(step: CommentedMap) -> list[Any]:
+    output = step.get("output")
+    if isinstance(output, list):
+        return list(output)
+    return []
+
+
+def _keep_patterns(old: list[Any], lines: list[str]) -> tuple[dict[int, Any], list[str]]:
+    """Which new lines keep an old flexible item. Items at the same place as before keep it when they
+    still match; otherwise each pattern is matched, from the end, to the last unclaimed line it fits
+    (the free-wording line is usually the last one). Patterns that fit nowhere are reported."""
+    kept: dict[int, Any] = {}
+    warnings: list[str] = []
+    patterns = [(index, item, line) for index, item in enumerate(old) if (line := _patterns(item)) is not None]
+    if not patterns:
+        return kept, warnings
+    if len(old) == len(lines):
+        lost = [(i, item, line) for i, item, line in patterns if not line.matches(lines[i])]
+        kept = {i: item for i, item, line in patterns if line.matches(lines[i])}
+    else:
+        lost, limit = [], len(lines)
+        for index, item, line in reversed(patterns):
+            place = next((j for j in range(limit - 1, -1, -1) if line.matches(lines[j])), None)
+            if place is None:
+                lost.append((index, item, line))
+            else:
+                kept[place], limit = item, place
+    for _, _, line in lost:
+        warnings.append(f"the flexible line {line.shown()} matches no line the reference printed: replaced by exact lines")
+    return kept, warnings
+
+
+def _set(step: CommentedMap, key: str, value: Any) -> None:
+    """Set a step key, placing a new key where it belongs in output, prompt, input, exit order."""
+    if key in step:
+        step[key] = value
+        return
+    later = STEP_KEYS[STEP_KEYS.index(key) + 1:]
+    position = next((i for i, existing in enumerate(step) if existing in later), len(step))
+    step.insert(position, key, value)
+
+
+def _styled(old: Any, text: str) -> Any:
+    """New text in the quoting style the old value had: a preserved style (double or single quotes) is
+    kept, a plain value stays plain (the dumper quotes it if it must), a new value gets double quotes."""
+    if old is None:
+        return DoubleQuotedScalarString(text)
+    if isinstance(old, ScalarString) and not isinstance(old, LiteralScalarString):
+        return type(old)(text)
+    return text
+
+
+def _output_value(step: CommentedMap, lines: list[str], kept: dict[int, Any]) -> Any:
+    old = step.get("output")
+    if not kept and not isinstance(old, list):
+        if all(line == line.rstrip() and "\t" not in line for line in lines):
+            return LiteralScalarString("".join(line + "\n" for line in lines))
+    old_items = old if isinstance(old, list) else []
+    items = CommentedSeq()
+    for index, line in enumerate(lines):
+        if index in kept:
+            items.append(kept[index])
+        else:
+            previous = old_items[index] if index < len(old_items) and isinstance(old_items[index], str) else None
+            items.append(_styled(previous, line))
+    if isinstance(old, CommentedSeq):
+        items.ca.items.update({i: c for i, c in old.ca.items.items() if i < len(items)})
+    return items
+
+
+def _apply(step: CommentedMap, output: str, last: bool, status: int | None) -> list[str]:
+    """Rewrite one step from what the reference printed there; returns warnings."""
+    rows = split_lines(output)
+    prompt = rows.pop()[0] if rows and not rows[-1][1] else ""
+    lines = [text for text, _ in rows]
+    kept, warnings = _keep_patterns(_old_items(step), lines)
+    if lines:
+        _set(step, "output", _output_value(step, lines, kept))
+    elif "output" in step:
+        del step["output"]
+    if prompt:
+        _set(step, "prompt", _styled(step.get("prompt"), prompt))
+    elif "prompt" in step:
+        del step["prompt"]
+    if last:
+        _set(step, "exit", status)
+    elif "exit" in step:
+        del step["exit"]
+    return warnings
+
+
+def _reference_failure(path: str, inputs: list[str], session: Any) -> str | None:
+    """Why the reference's run cannot be recorded, or None when it ran the whole spec and ended cleanly."""
+    where = lambda step: "at start-up" if step == 0 else f"after input {step} ({inputs[step - 1]!r})"
+    last = len(session.outputs) - 1
+    tail = session.outputs[-1][-300:] if session.outputs else ""
+    if session.end == MISSING:
+        return f"{path}: there is no reference program to record from"
+    if session.end == WAITING:
+        return (f"{path}: the reference asked for more input after all {len(inputs)} input(s) were typed: "
+                "add the inputs that finish the game (a win, or twelve valid guesses)")
+    if session.end == TIMEOUT:
+        return f"{path}: the reference did nothing within {session.timeout:g} s {where(last)}"
+    if session.end == OUTPUT_LIMIT:
+        return f"{path}: the reference printed too much {where(last)}"
+    if last < len(inputs):
+        return (f"{path}: the reference ended {where(last)} with {len(inputs) - last} input(s) still to type: "
+                f"remove the inputs after input {last}")
+    if session.signal is not None or session.exit_status != 0:
+        how = f"signal {session.signal}" if session.signal is not None else f"exit status {session.exit_status}"
+        return f"{path}: the reference ended with {how}; its last output was:\n{tail}"
+    return None
+
+
+def record_text(text: str, path: str, reference: Path = REFERENCE, options: Options | None = None) -> Recorded:
+    """Record one spec's text against the reference; the result is checked to parse and to pass."""
+    options = options or Options()
+    inputs = _raw_inputs(text, path)
+    try:
+        data = _yaml().load(text)
+    except RuamelYAMLError as error:
+        raise RecordError(f"{path}: not valid YAML: {error}") from None
+    steps = data["steps"]
+    try:
+        timeout = float(data.get("timeout", DEFAULT_STEP_TIMEOUT))
+    except (TypeError, ValueError):
+        raise RecordError(f"{path}: `timeout` is not a number") from None
+    session = run_session(reference, tuple(inputs), options, timeout)
+    failure = _reference_failure(path, inputs, session)
+    if failure:
+        raise RecordError(failure)
+    # One step per wait for input, plus the ending. A hand-written spec may give its last input a step of
+    # its own, with nothing after it: the ending then becomes a new step.
+    if len(steps) == len(inputs):
+        steps.append(CommentedMap())
+    warnings: list[str] = []
+    for index, output in enumerate(session.outputs):
+        last = index == len(session.outputs) - 1
+        for warning in _apply(steps[index], output, last, session.exit_status if last else None):
+            warnings.append(f"step {index + 1}: {warning}")
+    stream = io.StringIO()
+    _yaml().dump(data, stream)
+    new = stream.getvalue()
+    try:
+        spec = parse_spec(new, path, Path(path).stem)
+    except SpecError as error:
+        raise RecordError(f"the recorded spec is not valid: {error}") from None
+    verdict = judge(spec, run_spec(reference, spec, options))
+    if not verdict.passed:
+        raise RecordError(f"{path}: the reference does not pass the recorded spec ({verdict.kind}: {verdict.message}); "
+                          "it behaves differently from one run to the next")
+    return Recorded(Path(path), text, new, warnings)
+
+
+def record_file(path: Path, reference: Path = REFERENCE, options: Options | None = None) -> Recorded:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise RecordError(f"{path}: cannot read: {error}") from None
+    return record_text(text, str(path), reference, options)
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    reference = Path(args.reference)
+    if not (reference / "mastermind.py").is_file():
+        raise UsageError(f"{reference}: no mastermind.py to record from")
+    paths = [Path(p) for p in args.spec]
+    for path in paths:
+        if not path.is_file():
+            raise UsageError(f"{path}: no such spec file")
+    failures = stale = 0
+    for path in paths:
+        try:
+            result = record_file(path, reference)
+        except RecordError as error:
+            failures += 1
+            print(f"error: not recorded: {error}", file=sys.stderr)
+            continue
+        for warning in result.warnings:
+            print(f"warning: {path}: {warning}", file=sys.stderr)
+        if not result.changed:
+            print(f"{path}: unchanged")
+            continue
+        stale += 1
+        sys.stdout.write(result.diff())
+        if args.check:
+            print(f"{path}: out of date (not written: --check)")
+        else:
+            write_atomically(path, result.new)
+            print(f"{path}: recorded")
+    if failures:
+        print(f"error: {failures} spec(s) could not be recorded from the reference (left as they were)", file=sys.stderr)
+        return 2
+    return 1 if args.check and stale else 0
+
+
+def add_record(commands: argparse._SubParsersAction) -> None:
+    record = commands.add_parser("record", help="write the reference's output into spec files")
+    record.add_argument("spec", nargs="+", help="spec file(s) whose inputs the reference is run with")
+    record.add_argument("--reference", default=str(REFERENCE), help="folder of the reference (default: %(default)s)")
+    record.add_argument("--check", action="store_true",
+                        help="only show what would change; exit 1 when a spec is out of date")
+    record.set_defaults(run=cmd_record)
