@@ -102,11 +102,15 @@ def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
         return WANTS_INPUT, f"the program asked for more input {moment(spec, step)}, where the spec expects it to end"
     if last and session.signal is None:
         expected = spec.steps[step].exit
-        return EXIT_STATUS, f"the program ended with exit status {session.exit_status}; expected {expected}"
+        return EXIT_STATUS, f"the program ended {moment(spec, step)} with exit status {session.exit_status}; expected {expected}"
     if session.signal is not None or session.exit_status != 0:
         return _crash_kind(session, step, spec)
     remaining = len(spec.inputs) - step
     return EARLY_EXIT, f"the program ended {moment(spec, step)}, but the spec still had {remaining} input(s) to type"
+
+
+def _status_ok(spec: Spec, session: Session) -> bool:
+    return session.signal is None and session.exit_status == spec.steps[-1].exit
 
 
 def judge(spec: Spec, session: Session) -> Verdict:
@@ -114,21 +118,18 @@ def judge(spec: Spec, session: Session) -> Verdict:
     if session.end == MISSING:
         return Verdict(spec, NO_PROGRAM, f"there is no {session.script} in the submission folder")
     last_captured = len(session.outputs) - 1
+    final = len(spec.steps) - 1
     for step, actual in enumerate(session.outputs):
         if not step_matches(spec.steps[step], actual):
-            kind, message = MISMATCH, f"the output {moment(spec, step)} is not what was expected"
-            if step == last_captured and session.end not in (WAITING, EXITED):
-                kind, message = _ending(spec, session, step)
-            elif step == last_captured and session.end == EXITED and (session.exit_status or session.signal):
-                kind, message = _crash_kind(session, step, spec)
-            return Verdict(spec, kind, message, step, actual)
-    final = len(spec.steps) - 1
-    if last_captured < final or session.end != EXITED:
+            went_on = step < final and session.end == WAITING
+            ended_well = step == final and session.end == EXITED and _status_ok(spec, session)
+            if step < last_captured or went_on or ended_well:
+                return Verdict(spec, MISMATCH, f"the output {moment(spec, step)} is not what was expected", step, actual)
+            kind, message = _ending(spec, session, step)
+            return Verdict(spec, kind, f"{message} (its output is below)", step, actual)
+    if last_captured < final or session.end != EXITED or not _status_ok(spec, session):
         kind, message = _ending(spec, session, last_captured)
         return Verdict(spec, kind, message, last_captured, session.outputs[last_captured])
-    if session.signal is not None or session.exit_status != spec.steps[final].exit:
-        kind, message = _ending(spec, session, final)
-        return Verdict(spec, kind, message, final, session.outputs[final])
     return Verdict(spec, PASSED, "passed")
 
 

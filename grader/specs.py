@@ -201,6 +201,8 @@ def parse_spec(text: str, path: str, spec_id: str) -> Spec:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         reason = " ".join(str(part) for part in (error.context, error.problem) if part)
+        if error.context_mark and mark and error.context_mark.line != mark.line:
+            reason += f" (the construct began on line {error.context_mark.line + 1})"
         raise SpecError(path, mark.line + 1 if mark else None, f"not valid YAML: {reason}") from None
     except yaml.YAMLError as error:
         raise SpecError(path, None, f"not valid YAML: {error}") from None

@@ -81,13 +81,18 @@ class ProcWatch:
         """Output says nothing about waiting here: /proc does."""
 
     def waiting(self, now: float) -> bool:
-        for pid in process_tree(self.pid):
-            for tid in threads(pid):
-                if self._blocked_on_tty(pid, tid):
-                    before = self.snapshot.get((pid, tid))
-                    if before is None or switch_count(pid, tid) > before:
-                        return True
-        return False
+        return any(self._new_wait(pid, tid) for pid in process_tree(self.pid) for tid in threads(pid))
+
+    def _new_wait(self, pid: int, tid: int) -> bool:
+        """True when the thread sleeps on our terminal in a wait that began after the last send.
+
+        The switch count is read before and after the other looks: when it did not move, the thread stayed
+        off the CPU the whole time, so the read we saw is the one it sleeps in now, and it went to sleep
+        (switched out) after the snapshot, so after the send."""
+        before = switch_count(pid, tid)
+        if before <= self.snapshot.get((pid, tid), -1):
+            return False
+        return self._blocked_on_tty(pid, tid) and switch_count(pid, tid) == before
 
     def _is_tty(self, pid: int, fd: int) -> bool:
         try:
@@ -96,6 +101,11 @@ class ProcWatch:
             return False
 
     def _blocked_on_tty(self, pid: int, tid: int) -> bool:
+        # A thread preempted inside the read it was just woken from also shows that read, but it is
+        # runnable (R), not sleeping (S): only a sleeping thread is waiting.
+        stat = _read(f"/proc/{pid}/task/{tid}/stat") or ""
+        if stat[stat.rfind(")") + 2:][:1] != "S":
+            return False
         fields = (_read(f"/proc/{pid}/task/{tid}/syscall") or "running").split()
         if not fields[0].isdigit():
             return False

@@ -1,0 +1,51 @@
+"""Shared helpers: write a program into a fresh submission folder, build specs from YAML text."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from grader.judging import Verdict, judge
+from grader.runner import Options, run_spec
+from grader.specs import Spec, parse_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def write_program(tmp_path: Path):
+    """Return a function that writes `source` as mastermind.py in a new folder and returns the folder."""
+    counter = iter(range(1_000_000))
+
+    def write(source: str) -> Path:
+        folder = tmp_path / f"submission{next(counter)}"
+        folder.mkdir()
+        (folder / "mastermind.py").write_text(textwrap.dedent(source), encoding="utf-8")
+        return folder
+
+    return write
+
+
+def spec_from(text: str, spec_id: str = "inline") -> Spec:
+    header = "name: inline\ndescription: an inline spec\npoints: 1\nvisibility: visible\n"
+    return parse_spec(header + textwrap.dedent(text), f"{spec_id}.yaml", spec_id)
+
+
+def grade(folder: Path, spec: Spec, **options) -> Verdict:
+    return judge(spec, run_spec(folder, spec, Options(**options)))
+
+
+# A two-input session every well-behaved echo program below satisfies.
+ECHO_SPEC = """
+steps:
+  - prompt: "name? "
+    input: Ada
+  - output: |
+      hello Ada
+    prompt: "again? "
+    input: Bob
+  - output: |
+      hello Bob
+"""

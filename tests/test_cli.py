@@ -1,0 +1,64 @@
+"""`python3 -m grader check` as students, instructors and CI run it: reports, results files, exit statuses."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+from conftest import ROOT
+from grader.specs import load_specs
+
+
+def check(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "grader", "check", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_reference_earns_full_marks_and_exit_0(tmp_path):
+    result = check("reference", "--json", str(tmp_path / "results.json"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert data["score"] == data["max_score"] > 0
+    assert {t["status"] for t in data["tests"]} == {"passed"}
+    assert set(data["tests"][0]) >= {"name", "score", "max_score", "status", "output", "visibility"}
+
+
+def test_template_scores_zero_with_a_message_per_spec_and_no_grader_error():
+    result = check("student_template")
+    specs = load_specs(ROOT / "specs")
+    assert result.returncode == 1 and result.stderr == ""
+    assert "Score: 0/" in result.stdout
+    assert result.stdout.count("Problem: ") == len(specs)
+    assert "Traceback" not in result.stdout
+
+
+def test_missing_trailing_space_in_the_prompt_shows_in_the_diff(tmp_path):
+    submission = tmp_path / "student"
+    submission.mkdir()
+    source = (ROOT / "reference" / "mastermind.py").read_text().replace('"Enter guess: "', '"Enter guess:"')
+    (submission / "mastermind.py").write_text(source)
+    result = check(str(submission), "--specs", str(ROOT / "specs"))
+    assert result.returncode == 1
+    assert "- Enter guess:·" in result.stdout and "+ Enter guess:\n" in result.stdout
+    assert '1. "' in result.stdout and "<- the output after this one is where it went wrong" in result.stdout
+
+
+def test_a_folder_without_the_program_is_a_student_failure(tmp_path):
+    result = check(str(tmp_path))
+    assert result.returncode == 1
+    assert "there is no mastermind.py in the submission folder" in result.stdout
+
+
+def test_bad_arguments_and_malformed_specs_exit_2_without_a_traceback(tmp_path):
+    assert check(str(tmp_path / "nowhere")).returncode == 2
+    specs = tmp_path / "specs"
+    shutil.copytree(ROOT / "specs", specs)
+    (specs / "zz-broken.yaml").write_text("name: x\npoints: 1\n")
+    result = check("reference", "--specs", str(specs))
+    assert result.returncode == 2
+    assert f"{specs / 'zz-broken.yaml'}:1: the spec: 'description' is a required property" in result.stderr
+    assert "nothing was graded" in result.stderr and "Traceback" not in result.stderr
+    assert result.stdout == ""
+    assert check("reference", "--jobs", "many").returncode == 2

@@ -1,0 +1,107 @@
+"""The spec loader: well-formed specs become plain data; malformed ones name the file, line and problem."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+import yaml
+
+from conftest import ROOT, spec_from
+from grader.specs import SCHEMA_PATH, SpecError, SpecErrors, load_specs, parse_spec
+
+GOOD = """\
+name: a game
+description: >
+  two lines
+  folded
+points: 2
+visibility: hidden
+timeout: 3
+steps:
+  - prompt: "Enter key: "
+    input: 0123
+  - output:
+      - "a : b"
+      - regex: "x+"
+      - contains: "0123"
+    prompt: "Enter guess: "
+    input: "  12 4 "
+  - output: |
+      done
+    exit: 1
+"""
+
+
+def test_a_good_spec_becomes_plain_data():
+    spec = parse_spec(GOOD, "good.yaml", "good")
+    assert (spec.id, spec.name, spec.description, spec.points, spec.hidden, spec.timeout) == (
+        "good", "a game", "two lines folded", 2, True, 3.0)
+    assert spec.inputs == ("0123", "  12 4 ")
+    assert [line.kind for line in spec.steps[1].lines] == ["exact", "regex", "contains"]
+    assert spec.steps[2].lines[0].text == "done" and spec.steps[2].exit == 1
+    assert spec.steps[0].exit is None
+
+
+def test_unquoted_digits_stay_text_even_with_a_leading_zero():
+    spec = spec_from('steps:\n  - input: 0123\n  - output:\n      - 0777\n')
+    assert spec.inputs == ("0123",)
+    assert spec.steps[1].lines[0].text == "0777"
+
+
+BAD = [
+    ("not yaml", "name: [unclosed\n", 2, "began on line 1"),
+    ("unknown key", GOOD.replace("    input: 0123", "    inptu: 0123"), 9, "'inptu' was unexpected"),
+    ("unknown top-level key", GOOD.replace("timeout: 3", "timeoutt: 3"), 1, "'timeoutt' was unexpected"),
+    ("missing field", GOOD.replace("points: 2\n", ""), 1, "'points' is a required property"),
+    ("wrong type", GOOD.replace("points: 2", "points: two"), 5, "'two' is not of type 'number'"),
+    ("bad visibility", GOOD.replace("visibility: hidden", "visibility: secret"), 6, "'secret' is not one of"),
+    ("unquoted colon in a line", GOOD.replace('- "a : b"', "- a : b"), 12, "step 2, output line 1"),
+    ("bad regex", GOOD.replace('regex: "x+"', 'regex: "(x"'), 13, "bad regular expression"),
+    ("input on the last step", GOOD.replace("    exit: 1", "    input: x"), 19, "takes no `input`"),
+    ("missing input", GOOD.replace('    input: "  12 4 "\n', ""), 11, "step 2: needs an `input`"),
+    ("duplicate key", GOOD.replace("points: 2", "points: 2\npoints: 3"), 6, "appears twice"),
+    ("empty file", "", None, "empty"),
+]
+
+
+@pytest.mark.parametrize("text, line, words", [case[1:] for case in BAD], ids=[case[0] for case in BAD])
+def test_a_malformed_spec_names_file_line_and_problem(text, line, words):
+    with pytest.raises(SpecError) as caught:
+        parse_spec(text, "specs/bad.yaml", "bad")
+    assert caught.value.line == line
+    assert words in caught.value.message
+    assert str(caught.value).startswith(f"specs/bad.yaml:{line}: " if line else "specs/bad.yaml: ")
+
+
+def test_a_folder_with_one_bad_spec_reports_every_bad_file_and_loads_nothing(tmp_path):
+    (tmp_path / "a.yaml").write_text(GOOD)
+    (tmp_path / "b.yaml").write_text("name: [")
+    (tmp_path / "c.yaml").write_text(GOOD.replace("points: 2", "points: x"))
+    with pytest.raises(SpecErrors) as caught:
+        load_specs(tmp_path)
+    assert [e.path.rsplit("/", 1)[-1] for e in caught.value.errors] == ["b.yaml", "c.yaml"]
+
+
+def test_visible_only_filters_hidden_specs_and_an_empty_selection_is_an_error(tmp_path):
+    (tmp_path / "a.yaml").write_text(GOOD)
+    assert [s.id for s in load_specs(tmp_path)] == ["a"]
+    with pytest.raises(SpecErrors, match="no visible spec files"):
+        load_specs(tmp_path, visible_only=True)
+
+
+def test_the_shipped_specs_load_and_satisfy_the_published_schema():
+    schema = json.loads(SCHEMA_PATH.read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    specs = load_specs(ROOT / "specs")
+    assert specs
+    for spec in specs:
+        data = yaml.load(open(spec.path), Loader=yaml.BaseLoader)  # text as written, like the loader
+        data["points"] = spec.points
+        if "timeout" in data:
+            data["timeout"] = spec.timeout
+        for step in data["steps"]:
+            if "exit" in step:
+                step["exit"] = int(step["exit"])
+        jsonschema.validate(data, schema)
