@@ -68,6 +68,7 @@ def run_session(
 
 def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
     """Replay a spec, stopping at the first step whose output differs: later steps could not be trusted."""
+    options = replace(options, limits=replace(options.limits, **dict(spec.limits)))
     return run_session(
         submission, spec.inputs, options, spec.timeout, lambda step, output: step_matches(spec.steps[step], output)
     )

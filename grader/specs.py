@@ -68,6 +68,7 @@ class Spec:
     steps: tuple[Step, ...]
     timeout: float
     path: str
+    limits: tuple[tuple[str, int], ...] = ()
 
     @property
     def inputs(self) -> tuple[str, ...]:
@@ -187,6 +188,7 @@ def _build(spec_id: str, path: str, data: dict[str, Any]) -> Spec:
         steps=tuple(steps),
         timeout=float(data.get("timeout", DEFAULT_STEP_TIMEOUT)),
         path=path,
+        limits=tuple(sorted(data.get("limits", {}).items())),
     )
 
 

@@ -105,3 +105,10 @@ def test_the_shipped_specs_load_and_satisfy_the_published_schema():
             if "exit" in step:
                 step["exit"] = int(step["exit"])
         jsonschema.validate(data, schema)
+
+
+def test_limits_per_spec_are_read_and_unknown_limits_rejected():
+    spec = parse_spec(GOOD.replace("timeout: 3", "limits:\n  cpu_seconds: 2\n  output_bytes: 500"), "a.yaml", "a")
+    assert dict(spec.limits) == {"cpu_seconds": 2, "output_bytes": 500}
+    with pytest.raises(SpecError, match="'cpu' was unexpected"):
+        parse_spec(GOOD.replace("timeout: 3", "limits:\n  cpu: 2"), "a.yaml", "a")

@@ -241,3 +241,14 @@ def test_reference_grades_right_every_time_while_every_core_is_busy(write_progra
             hog.wait()
     wrong = [(v.spec.id, v.kind, v.message) for v in results if not v.passed]
     assert wrong == []
+
+
+def test_a_spec_can_tighten_a_limit_for_itself(write_program):
+    spec = spec_from(ECHO_SPEC.replace("steps:", "limits:\n  output_bytes: 100\nsteps:"))
+    folder = write_program("""
+        print("x" * 500)
+        for prompt in ("name? ", "again? "):
+            print("hello", input(prompt))
+    """)
+    verdict = grade(folder, spec)
+    assert (verdict.kind, len(verdict.actual)) == (judging.FLOOD, 100)
