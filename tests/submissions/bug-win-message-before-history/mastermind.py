@@ -43,5 +43,6 @@ while len(lines) < 12:
         say("You guessed it right!")
         say("You did it in %d guesses." % len(lines))
         break
+    say("\n".join(lines))
 else:
     say("You lost! The key was %s." % key)
