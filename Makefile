@@ -10,7 +10,7 @@ SUBMISSIONS ?=
 OUT ?= grades
 JOBS ?=
 
-.PHONY: setup check test grade
+.PHONY: setup check test grade specs validate mutants
 
 setup: $(STAMP)
 
@@ -23,8 +23,20 @@ $(STAMP): requirements.txt
 check: setup
 	$(PY) -m grader check $(SUBMISSION) --visible-only
 
-test: setup
+test: setup validate
 	$(PY) -m pytest -n 2
+
+# Write the reference's output into every spec (after changing the reference or adding a spec).
+specs: setup
+	$(PY) -m grader record specs/*.yaml
+
+# The suite is sound: well formed, distinct, full marks for the reference, zero for the template.
+validate: setup
+	$(PY) -m grader validate
+
+# Which spec catches which known submission in tests/submissions/; fails on any uncaught bug.
+mutants: setup
+	$(PY) -m grader mutants
 
 grade: setup
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi

@@ -12,11 +12,13 @@ from typing import Callable
 from grader.errors import UsageError
 from grader.files import write_atomically
 from grader.judging import total
+from grader.mutants import add_mutants
 from grader.recording import add_record
 from grader.report import render_text, results_json
 from grader.runner import Options, check_submission
 from grader.sandbox import Limits
 from grader.specs import SpecErrors, load_specs
+from grader.validation import add_validate
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SPECS = ROOT / "specs"
@@ -55,6 +57,8 @@ def add_check(commands: argparse._SubParsersAction) -> None:
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     add_check,
     add_record,
+    add_mutants,
+    add_validate,
 ]
 
 

@@ -1,0 +1,152 @@
+"""`grader validate`: is the spec suite itself sound? Run before anyone is graded with it.
+
+Checks, in order: every spec file is well formed; no two specs type the same inputs (one of them proves
+nothing); no two specs share a name (the gradebook tells them apart by name); the reference earns full
+marks on every spec; the student template earns zero on every spec, each failure being an ordinary
+difference (never a crash, a hang or a grader error). Exit status as in `check`: 0 the suite is sound,
+1 a check failed, 2 validation could not run (a malformed spec, a missing reference or template).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from grader.errors import UsageError
+from grader.judging import CRASH, FLOOD, HANG, NO_PROGRAM, SYNTAX, Verdict
+from grader.report import failure_details
+from grader.runner import Options, check_submission
+from grader.specs import Spec, SpecError, parse_spec, spec_files
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SPECS = ROOT / "specs"
+REFERENCE = ROOT / "reference"
+TEMPLATE = ROOT / "student_template"
+# How the template may fail a spec: it runs, it answers, its answers are wrong. Anything else (it
+# crashed, hung, flooded, is missing) means students would start from a grader error.
+BROKEN_TEMPLATE = (CRASH, SYNTAX, HANG, FLOOD, NO_PROGRAM)
+
+
+@dataclass
+class Validation:
+    specs: list[Spec] = field(default_factory=list)
+    malformed: list[SpecError] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # each a paragraph: what is wrong and where
+
+    @property
+    def status(self) -> int:
+        if self.malformed:
+            return 2
+        return 1 if self.problems else 0
+
+
+def load_all(directory: Path) -> tuple[list[Spec], list[SpecError]]:
+    """Every spec of the folder, and every malformed one (load_specs stops at the first bad folder)."""
+    if not directory.is_dir():
+        raise UsageError(f"{directory}: no such folder of specs")
+    specs, errors = [], []
+    for file in spec_files(directory):
+        try:
+            specs.append(parse_spec(file.read_text(encoding="utf-8"), str(file), file.stem))
+        except SpecError as error:
+            errors.append(error)
+        except (OSError, UnicodeDecodeError) as error:
+            errors.append(SpecError(str(file), None, f"cannot read: {error}"))
+    if not specs and not errors:
+        raise UsageError(f"{directory}: no spec files (*.yaml)")
+    return specs, errors
+
+
+def duplicates(specs: list[Spec]) -> list[str]:
+    problems = []
+    by_inputs: dict[tuple[str, ...], list[Spec]] = {}
+    by_name: dict[str, list[Spec]] = {}
+    for spec in specs:
+        by_inputs.setdefault(spec.inputs, []).append(spec)
+        by_name.setdefault(spec.name, []).append(spec)
+    for same in by_inputs.values():
+        if len(same) > 1:
+            ids = ", ".join(spec.id for spec in same)
+            problems.append(f"specs {ids} type the same inputs: they test the same thing; change or remove one")
+    for name, same in by_name.items():
+        if len(same) > 1:
+            ids = ", ".join(spec.id for spec in same)
+            problems.append(f"specs {ids} have the same name {name!r}: students could not tell them apart")
+    return problems
+
+
+def _indented(lines: list[str]) -> str:
+    return "\n".join("    " + line for line in lines)
+
+
+def reference_problems(verdicts: list[Verdict]) -> list[str]:
+    return [
+        f"{v.spec.id}: the reference fails it ({v.kind}); re-record it with `python3 -m grader record {v.spec.path}`\n"
+        + _indented(failure_details(v))
+        for v in verdicts if not v.passed
+    ]
+
+
+def template_problems(verdicts: list[Verdict]) -> list[str]:
+    problems = []
+    for verdict in verdicts:
+        if verdict.passed:
+            problems.append(f"{verdict.spec.id}: the student template passes it: it gives points for the "
+                            "template's placeholders, so it tests nothing a student writes")
+        elif verdict.kind in BROKEN_TEMPLATE:
+            problems.append(f"{verdict.spec.id}: the student template fails it with a grader error "
+                            f"({verdict.kind}), not an ordinary difference\n" + _indented(failure_details(verdict)))
+    return problems
+
+
+def validate(directory: Path, reference: Path = REFERENCE, template: Path = TEMPLATE,
+             options: Options | None = None, jobs: int = 1) -> Validation:
+    options = options or Options()
+    for folder, what in ((reference, "reference"), (template, "student template")):
+        if not (folder / options.script).is_file():
+            raise UsageError(f"{folder}: no {options.script} ({what})")
+    specs, malformed = load_all(directory)
+    result = Validation(specs, malformed)
+    result.problems += duplicates(specs)
+    result.problems += reference_problems(check_submission(reference, specs, options, jobs))
+    result.problems += template_problems(check_submission(template, specs, options, jobs))
+    return result
+
+
+def render(result: Validation, directory: Path) -> str:
+    specs = result.specs
+    visible = sum(not s.hidden for s in specs)
+    points = sum(s.points for s in specs)
+    out = [f"Validating {len(specs) + len(result.malformed)} spec file(s) in {directory}"]
+    for error in result.malformed:
+        out.append(f"malformed: {error}")
+    for problem in result.problems:
+        out.append(f"problem: {problem}")
+    if result.status == 0:
+        out.append(f"OK: {len(specs)} specs ({visible} visible, {len(specs) - visible} hidden, {points:g} points): "
+                   "all well formed and distinct; the reference earns full marks on each; the template earns 0 on "
+                   "each with an ordinary difference")
+    else:
+        count = len(result.malformed) + len(result.problems)
+        out.append(f"FAILED: {count} problem(s) with the suite" +
+                   (" (malformed specs: nothing can be graded with this folder)" if result.malformed else ""))
+    return "\n".join(out) + "\n"
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    directory = Path(args.specs)
+    result = validate(directory, Path(args.reference), Path(args.template), jobs=args.jobs)
+    sys.stdout.write(render(result, directory))
+    return result.status
+
+
+def add_validate(commands: argparse._SubParsersAction) -> None:
+    check = commands.add_parser("validate", help="check the spec suite against the reference and the template")
+    check.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
+    check.add_argument("--reference", default=str(REFERENCE), help="must earn full marks (default: %(default)s)")
+    check.add_argument("--template", default=str(TEMPLATE), help="must earn zero (default: %(default)s)")
+    check.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="specs run at once (default: cores)")
+    check.set_defaults(run=cmd_validate)
