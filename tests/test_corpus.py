@@ -1,0 +1,114 @@
+"""The suite against the corpus of known submissions (tests/submissions/): every correct one earns full
+marks on every spec, and every known mistake loses points on the visible spec written for its rule, with a
+report that names the input that exposed it. `python3 -m grader mutants` shows the whole catch table.
+
+Hangers (hang-*) are graded with mutants.HANG_STEP_TIMEOUT instead of the specs' 10 s step timeout: they
+answer every step they answer at all in milliseconds, so the steps they hang in are the only ones the
+shorter limit touches, and those are hangs under either limit. The verdict is the same; the wait is not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.judging import CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, SYNTAX, WANTS_INPUT, judge, shown_input
+from grader.mutants import FAIL, PASS, load_corpus, specs_for
+from grader.report import failure_details
+from grader.runner import Options, check_submission, run_spec
+from grader.specs import load_specs
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = {spec.id: spec for spec in load_specs(ROOT / "specs")}
+CORPUS = load_corpus(ROOT / "tests" / "submissions")
+POINTER = "<- the output after this one is where it went wrong"
+
+# For each known mistake: the visible spec whose failure tells the student which rule was broken, the
+# input after which the difference shows (None: at start-up), and how the spec fails.
+CATCHERS: dict[str, tuple[str, str | None, str]] = {
+    "bug-adjacent-duplicates-only": ("10-duplicate-digits-message", "1213", MISMATCH),
+    "bug-blank-line-after-history": ("15-history", "9027", MISMATCH),
+    "bug-digits-checked-before-length": ("11-message-order", "12a45", MISMATCH),
+    "bug-duplicates-before-digits": ("11-message-order", "11a3", MISMATCH),
+    "bug-error-message-swapped": ("10-duplicate-digits-message", "1123", MISMATCH),
+    "bug-exist-includes-position": ("03-scoring", "1563", MISMATCH),
+    "bug-exist-only-looks-right": ("03-scoring", "1563", MISMATCH),
+    "bug-exist-position-swapped": ("03-scoring", "2156", MISMATCH),
+    "bug-exit-status-one": ("02-win-on-first-guess", "5830", EXIT_STATUS),
+    "bug-guess-not-stripped": ("12-spaces-in-guesses", "  4321  ", MISMATCH),
+    "bug-history-after-invalid": ("15-history", "3814a", MISMATCH),
+    "bug-history-latest-only": ("15-history", "3156", MISMATCH),
+    "bug-history-newest-first": ("15-history", "3156", MISMATCH),
+    "bug-history-only-on-win": ("15-history", "9027", MISMATCH),
+    "bug-int-check-accepts-signs": ("08-non-digit-message", "-123", MISMATCH),
+    "bug-invalid-entry-counts-as-guess": ("06-invalid-entries-do-not-count", "4675", EARLY_EXIT),
+    "bug-isdigit-accepts-arabic-digits": ("09-non-ascii-digits", "١٢٣٤", MISMATCH),
+    "bug-isnumeric-accepts-arabic-digits": ("09-non-ascii-digits", "١٢٣٤", MISMATCH),
+    "bug-key-as-int": ("14-leading-zeros", "0123", MISMATCH),
+    "bug-key-not-stripped": ("13-key-with-spaces", "8642", MISMATCH),
+    "bug-loss-line-without-key": ("05-loss-with-leading-zero-key", "0213", MISMATCH),
+    "bug-loss-via-sys-exit": ("05-loss-with-leading-zero-key", "0213", EXIT_STATUS),
+    "bug-message-typo-digit": ("07-length-message", "123", MISMATCH),
+    "bug-only-eleven-guesses": ("05-loss-with-leading-zero-key", "0132", EARLY_EXIT),
+    "bug-only-ten-guesses": ("05-loss-with-leading-zero-key", "1023", EARLY_EXIT),
+    "bug-prompt-capital-g": ("01-example-game", "1234", MISMATCH),
+    "bug-prompt-newline": ("01-example-game", "1234", MISMATCH),
+    "bug-prompt-no-trailing-space": ("01-example-game", "1234", MISMATCH),
+    "bug-prompt-not-flushed": ("01-example-game", None, MISMATCH),
+    "bug-removes-inner-spaces": ("12-spaces-in-guesses", "12 4", MISMATCH),
+    "bug-singular-guess-when-one": ("02-win-on-first-guess", "5830", MISMATCH),
+    "bug-strips-only-newline": ("12-spaces-in-guesses", "  4321  ", MISMATCH),
+    "bug-thirteen-guesses": ("05-loss-with-leading-zero-key", "0213", WANTS_INPUT),
+    "bug-trailing-space-in-history": ("15-history", "9027", MISMATCH),
+    "bug-twelfth-correct-guess-loses": ("04-win-on-twelfth-guess", "9876", MISMATCH),
+    "bug-win-count-off-by-one": ("02-win-on-first-guess", "5830", MISMATCH),
+    "bug-win-message-before-history": ("02-win-on-first-guess", "5830", MISMATCH),
+    "crash-indexerror-short-guess": ("07-length-message", "123", CRASH),
+    "crash-int-on-non-digit": ("08-non-digit-message", "1b34", CRASH),
+    "hang-busy-loop-after-win": ("02-win-on-first-guess", "5830", HANG),
+    "hang-sleeps-after-last-line": ("02-win-on-first-guess", "5830", HANG),
+    "syntax-missing-colon": ("01-example-game", None, SYNTAX),
+}
+
+
+def _ids(kind: str) -> list:
+    return [pytest.param(entry, id=entry.name) for entry in CORPUS if entry.expected == kind]
+
+
+def test_corpus_is_big_and_every_entry_is_known():
+    assert len(CORPUS) >= 30
+    assert {e.name for e in CORPUS if e.expected == PASS} and {e.name for e in CORPUS if e.expected == FAIL}
+    for name, (spec_id, _, _) in CATCHERS.items():
+        assert spec_id in SPECS, f"{name}: its catcher {spec_id} is not a spec any more"
+        assert not SPECS[spec_id].hidden, f"{name}: a hidden spec cannot tell the student which rule"
+
+
+@pytest.mark.parametrize("entry", _ids(PASS))
+def test_correct_submission_earns_full_marks(entry):
+    verdicts = check_submission(entry.path, list(SPECS.values()), Options(), jobs=2)
+    failed = [v for v in verdicts if not v.passed]
+    assert not failed, f"{entry.name} ({entry.note}) loses points:\n" + "\n".join(
+        "\n".join([f"[{v.spec.id}]"] + failure_details(v)) for v in failed)
+
+
+@pytest.mark.parametrize("entry", _ids(FAIL))
+def test_known_mistake_loses_points_where_its_rule_is_checked(entry):
+    if entry.name not in CATCHERS:
+        # An entry added without a catcher yet: it must at least lose points somewhere.
+        verdicts = check_submission(entry.path, specs_for(entry, list(SPECS.values())), Options(), jobs=2)
+        assert any(not v.passed for v in verdicts), f"{entry.name} ({entry.note}) earns full marks"
+        return
+    spec_id, exposing_input, kind = CATCHERS[entry.name]
+    [spec] = specs_for(entry, [SPECS[spec_id]])
+    verdict = judge(spec, run_spec(entry.path, spec, Options()))
+    details = failure_details(verdict) if not verdict.passed else []
+    assert not verdict.passed, f"{entry.name} ({entry.note}) passes {spec_id}"
+    assert verdict.kind == kind, "\n".join([f"{entry.name}: expected {kind}, got {verdict.kind}"] + details)
+    if exposing_input is None:
+        assert not any(line.startswith("Inputs typed") for line in details)
+        assert "Output at start-up, before any input:" in details, "\n".join(details)
+    else:
+        pointed = [line for line in details if line.endswith(POINTER)]
+        assert "Inputs typed, in order:" in details, "\n".join(details)
+        assert pointed and shown_input(exposing_input) in pointed[0], "\n".join(details)
