@@ -26,7 +26,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 
 from grader.errors import UsageError
 from grader.files import write_atomically
-from grader.judging import EXITED, MISSING, TIMEOUT, WAITING, OUTPUT_LIMIT, judge
+from grader.judging import MISSING, OUTPUT_LIMIT, TIMEOUT, WAITING, judge
 from grader.matching import split_lines
 from grader.runner import Options, run_session, run_spec
 from grader.specs import DEFAULT_STEP_TIMEOUT, Line, SpecError, parse_spec
