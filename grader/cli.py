@@ -9,9 +9,13 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+from grader.batch import add_grade
 from grader.errors import UsageError
+from grader.feedback import add_feedback
 from grader.files import write_atomically
+from grader.gradebook import add_gradebook
 from grader.judging import total
+from grader.junit import junit_xml
 from grader.mutants import add_mutants
 from grader.recording import add_record
 from grader.report import render_text, results_json
@@ -36,6 +40,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     sys.stdout.write(render_text(verdicts, title))
     if args.json:
         write_atomically(Path(args.json), json.dumps(results_json(verdicts), indent=2, ensure_ascii=False) + "\n")
+    if args.junit:
+        write_atomically(Path(args.junit), junit_xml(verdicts, reveal_hidden=True))
     score, maximum = total(verdicts)
     return FULL_MARKS if score == maximum else POINTS_LOST
 
@@ -46,6 +52,7 @@ def add_check(commands: argparse._SubParsersAction) -> None:
     check.add_argument("submission", help="a folder that holds mastermind.py")
     check.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
     check.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json format here")
+    check.add_argument("--junit", metavar="FILE", help="also write JUnit XML (one testcase per spec) here")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
     check.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="specs run at once (default: cores)")
     check.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
@@ -59,6 +66,9 @@ COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     add_record,
     add_mutants,
     add_validate,
+    add_grade,
+    add_gradebook,
+    add_feedback,
 ]
 
 

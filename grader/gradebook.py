@@ -1,0 +1,105 @@
+"""The gradebook CSV: one row per student (id, score, max score, then points per spec, columns sorted by
+spec id), built from results.json files only. `grade` writes it for a class; `python3 -m grader gradebook`
+merges results.json files graded anywhere (a CI job or a Gradescope run per student) into the same CSV.
+
+Deterministic: rows are sorted by student id, spec columns by spec id, numbers printed the same way, so
+the same results always give the same bytes. A student the grader could not grade (see
+`feedback.GRADER_ERROR_KEY`) gets an empty score, never a silent 0. The student id is the name of the
+folder holding the results file (`grades/<id>/results.json`, `artifacts/<id>/results.json`), or with
+`--id-from stem` the file name without `.json` (`results/<id>.json`)."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import sys
+from pathlib import Path
+from typing import Any, Iterable
+
+from grader.errors import UsageError
+from grader.feedback import grader_error, read_results
+from grader.files import write_atomically
+
+FIXED_COLUMNS = ("student", "score", "max_score")
+
+
+def _number(value: Any) -> str:
+    return f"{float(value):g}"
+
+
+def spec_points(results: dict[str, Any]) -> dict[str, float]:
+    """Points earned per spec id (each test's `tags[0]`, as `report.results_json` writes it)."""
+    points = {}
+    for test in results.get("tests", []):
+        tags = test.get("tags") or [test.get("name", "?")]
+        points[str(tags[0])] = float(test.get("score", 0))
+    return points
+
+
+def gradebook_csv(rows: Iterable[tuple[str, dict[str, Any]]]) -> str:
+    """The CSV text for (student id, results) pairs."""
+    rows = sorted(rows, key=lambda row: row[0])
+    seen = [student for student, _ in rows]
+    duplicates = sorted({student for student in seen if seen.count(student) > 1})
+    if duplicates:
+        raise UsageError(f"more than one results file for student(s): {', '.join(duplicates)}")
+    spec_ids = sorted({spec for _, results in rows for spec in spec_points(results)})
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow([*FIXED_COLUMNS, *spec_ids])
+    for student, results in rows:
+        if grader_error(results) is not None:
+            writer.writerow([student, "", _number(results.get("max_score", 0)), *[""] * len(spec_ids)])
+            continue
+        points = spec_points(results)
+        writer.writerow([
+            student, _number(results.get("score", 0)), _number(results.get("max_score", 0)),
+            *[_number(points[spec]) if spec in points else "" for spec in spec_ids],
+        ])
+    return buffer.getvalue()
+
+
+def results_files(arguments: list[str]) -> list[Path]:
+    """Files as given; a folder stands for every `*/results.json` one level below it."""
+    files = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = sorted(path.glob("*/results.json"))
+            if not found:
+                raise UsageError(f"{path}: a folder, but no */results.json inside")
+            files += found
+        else:
+            files.append(path)
+    return files
+
+
+def student_id(path: Path, id_from: str) -> str:
+    student = path.stem if id_from == "stem" else path.resolve().parent.name
+    if not student:
+        raise UsageError(f"{path}: cannot tell the student id from this path")
+    return student
+
+
+def cmd_gradebook(args: argparse.Namespace) -> int:
+    files = results_files(args.results)
+    text = gradebook_csv((student_id(path, args.id_from), read_results(path)) for path in files)
+    if args.out:
+        write_atomically(Path(args.out), text)
+        print(f"wrote {args.out}: {len(files)} student(s)", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def add_gradebook(commands: argparse._SubParsersAction) -> None:
+    gradebook = commands.add_parser(
+        "gradebook", help="merge results.json files (one per student) into one gradebook CSV",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    gradebook.add_argument("results", nargs="+", help="results.json files, or folders holding <id>/results.json")
+    gradebook.add_argument("--out", metavar="FILE", help="write the CSV here (default: standard output)")
+    gradebook.add_argument("--id-from", choices=["parent", "stem"], default="parent",
+                           help="student id: the results file's folder name (default) or its file name")
+    gradebook.set_defaults(run=cmd_gradebook)
