@@ -17,7 +17,10 @@ def normalise(raw: str) -> str:
 
 
 def split_lines(text: str) -> list[Row]:
-    return [(line.removesuffix("\n"), line.endswith("\n")) for line in text.splitlines(keepends=True)]
+    """Lines as the terminal shows them: only LF ends a line (not CR, form feed or U+2028)."""
+    pieces = text.split("\n")
+    rows = [(piece, True) for piece in pieces[:-1]]
+    return rows + [(pieces[-1], False)] if pieces[-1] else rows
 
 
 def expected_rows(step: Step) -> list[tuple[Line, bool]]:

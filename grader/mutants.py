@@ -7,7 +7,7 @@ FAIL entry, and flags what would make the suite untrustworthy: a FAIL entry no s
 that loses points, a spec that catches nothing.
 
 Entries named `hang-*` are known to hang; they are graded with a short step timeout (HANG_STEP_TIMEOUT)
-instead of the specs' 10 s, so the corpus runs in seconds. Their verdicts cannot change: every step they
+instead of the specs' 5 s, so the corpus runs in seconds. Their verdicts cannot change: every step they
 answer at all they answer in milliseconds, and the steps they hang in are hangs either way.
 """
 

@@ -13,7 +13,7 @@ import jsonschema
 import yaml
 
 SCHEMA_PATH = Path(__file__).with_name("spec.schema.json")
-DEFAULT_STEP_TIMEOUT = 10.0
+DEFAULT_STEP_TIMEOUT = 5.0
 TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains"}
 
 
@@ -173,7 +173,7 @@ def _build(spec_id: str, path: str, data: dict[str, Any]) -> Spec:
     steps = []
     for index, raw in enumerate(data["steps"]):
         output = raw.get("output", [])
-        items = output.splitlines() if isinstance(output, str) else output
+        items = output.removesuffix("\n").split("\n") if isinstance(output, str) and output else output or []
         lines = tuple(
             Line(item) if isinstance(item, str) else Line(*next((v, k) for k, v in item.items())) for item in items
         )

@@ -42,3 +42,9 @@ def test_diff_shows_an_unmatched_pattern_and_control_bytes():
 
 def test_diff_of_two_empty_outputs_says_so():
     assert "no output on either side" in render_diff(Step((), "", None, 0), "")[-1]
+
+
+def test_only_a_line_feed_ends_a_line():
+    step = Step((Line("a\rb\x0cc\u2028d"),), "", None, 0)
+    assert step_matches(step, "a\rb\x0cc\u2028d\n")
+    assert not step_matches(step, "a\nb\x0cc\u2028d\n")
