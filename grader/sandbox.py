@@ -1,16 +1,52 @@
 """The one door through which student code runs: a private copy of the submission, a clean
-environment, resource limits, and the guarantee that every process it started is gone afterwards."""
+environment, resource limits, and the guarantee that every process it started is gone afterwards.
+
+Two modes, chosen once per grader process (see `protections()`):
+
+* isolated (Linux, running as root, namespaces usable): `command()` starts the launcher
+  `grader/sandbox_init/init.py`, which puts the program in its own pid, network, IPC, UTS and mount
+  namespaces, on a root file system that is a fresh size-limited tmpfs holding read-only /usr (and the
+  merged-/usr symlinks), a few files of /etc, the interpreter's prefix, a private /tmp, and the working
+  copy at /sandbox/work; it runs as a per-run unprivileged uid with no_new_privs and the rlimits.
+  The project, the reference, the specs and other submissions simply do not exist there.
+  Process tree seen from the grader: pexpect child (launcher, root) -> namespace init (pid 1, root)
+  -> student python (pid 2 inside). The launcher exits the way the student's program did.
+* fallback (not root, no namespaces, macOS): the program runs directly with the rlimits, in the copy;
+  cleanup kills its process group and anything carrying the run's marker in its environment.
+"""
 
 from __future__ import annotations
 
+import json
+import marshal
 import os
 import resource
+import secrets
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, ClassVar, Iterable
+
+INIT_SCRIPT = Path(__file__).resolve().parent / "sandbox_init" / "init.py"
+INSIDE_HOME = "/sandbox/work"  # where the working copy appears inside the isolated file system
+UID_BASE, UID_SPAN = 1_500_000_000, 1 << 24  # per-run uids: runs cannot signal each other or share NPROC
+SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+ETC_FILES = (
+    "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/timezone",
+    "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
+    f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
+)
+MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
+
+
+class IsolationUnavailable(RuntimeError):
+    """Full isolation was required but cannot be had on this machine."""
 
 
 @dataclass(frozen=True)
@@ -23,14 +59,42 @@ class Limits:
     file_size_mb: int = 16
     open_files: int = 64
     output_bytes: int = 1_000_000
+    disk_mb: int = 64  # isolated mode: all the program can write (working copy, /tmp, /dev/shm)
 
 
-def child_environment(home: Path) -> dict[str, str]:
+@dataclass(frozen=True)
+class Protections:
+    """Which protections runs get on this machine; `missing()` is what the CLI should warn about."""
+
+    rlimits: bool
+    pid_namespace: bool = False  # cannot see or signal the grader; every process dies with the run
+    network: bool = False  # own network namespace without interfaces
+    private_filesystem: bool = False  # project, reference, specs, other submissions absent; own /tmp
+    unprivileged_user: bool = False  # per-run uid, no_new_privs
+    reason: str = ""  # why isolation is off, when it is
+    NAMES: ClassVar[tuple[str, ...]] = (
+        "rlimits", "pid_namespace", "network", "private_filesystem", "unprivileged_user"
+    )
+
+    @property
+    def full(self) -> bool:
+        return not self.missing()
+
+    def missing(self) -> list[str]:
+        return [name for name in self.NAMES if not getattr(self, name)]
+
+    def describe(self) -> str:
+        if self.full:
+            return "sandbox: full isolation (namespaces, private file system, unprivileged user, rlimits)"
+        return f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
+
+
+def child_environment(home: Path | str, tmp: Path | str | None = None) -> dict[str, str]:
     """A fixed environment: nothing inherited, so no secret of the grader's reaches student code."""
     return {
         "PATH": "/usr/local/bin:/usr/bin:/bin",
         "HOME": str(home),
-        "TMPDIR": str(home),
+        "TMPDIR": str(tmp or home),
         "TERM": "xterm",
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
@@ -42,41 +106,267 @@ def child_environment(home: Path) -> dict[str, str]:
     }
 
 
-class Sandbox:
-    """A private working copy of one submission and the command that runs it there."""
+def student_python() -> str:
+    """The interpreter student programs run with: the grader's base interpreter (never a venv)."""
+    return getattr(sys, "_base_executable", None) or sys.executable
 
-    def __init__(self, submission: Path, limits: Limits) -> None:
-        self.submission = submission
+
+def _under(path: str, tree: str) -> bool:
+    return path == tree or path.startswith(tree.rstrip("/") + "/")
+
+
+_probe_lock = threading.Lock()
+_probed: Protections | None = None
+
+
+def protections() -> Protections:
+    """What this machine gives runs, found once per process by running a probe through the sandbox."""
+    global _probed
+    with _probe_lock:
+        if _probed is None:
+            _probed = _probe()
+        return _probed
+
+
+def _fallback(reason: str) -> Protections:
+    return Protections(rlimits=True, reason=reason)
+
+
+def _probe() -> Protections:
+    if os.environ.get("GRADER_SANDBOX") == "off":
+        return _fallback("disabled by GRADER_SANDBOX=off")
+    if not sys.platform.startswith("linux"):
+        return _fallback(f"namespaces need Linux, this is {sys.platform}")
+    if os.geteuid() != 0:
+        return _fallback("the grader does not run as root")
+    probe_dir = Path(tempfile.mkdtemp(prefix="grader-probe-"))
+    try:
+        (probe_dir / "probe.py").write_text(
+            "import json, os, socket, readline\n"
+            "try:\n"
+            "    socket.create_connection(('127.0.0.1', 9), timeout=1); net = False\n"
+            "except OSError:\n"
+            "    net = True\n"
+            "print(json.dumps({'uid': os.getuid(), 'pid': os.getpid(), 'net': net,\n"
+            f"    'hidden': not os.path.exists({str(INIT_SCRIPT)!r}), 'pids': os.listdir('/proc').count('1')}}))\n"
+        )
+        box = Sandbox(probe_dir, Limits(), isolate=True)
+        with box:
+            argv, env, cwd = box.command("probe.py")
+            try:
+                done = subprocess.run(
+                    argv, env=env, cwd=cwd, preexec_fn=box.preexec, stdin=subprocess.DEVNULL,
+                    capture_output=True, timeout=20, start_new_session=True,
+                )
+            except (OSError, subprocess.SubprocessError) as error:
+                return _fallback(f"the isolation probe failed: {error}")
+            try:
+                seen = json.loads(done.stdout.decode().strip().splitlines()[-1])
+            except (ValueError, IndexError):
+                detail = done.stderr.decode(errors="replace").strip().splitlines()
+                return _fallback(f"the isolation probe failed: {detail[-1] if detail else done.returncode}")
+        found = Protections(
+            rlimits=True,
+            pid_namespace=seen["pid"] == 2 and seen["pids"] == 0,
+            network=seen["net"],
+            private_filesystem=seen["hidden"],
+            unprivileged_user=seen["uid"] != 0,
+        )
+        if not found.full:  # a partial sandbox is no sandbox: say so, and run in the plain fallback
+            return _fallback(f"the isolation probe saw no {', '.join(found.missing())}")
+        return found
+    finally:
+        shutil.rmtree(probe_dir, ignore_errors=True)
+
+
+class Sandbox:
+    """A private working copy of one submission and the command that runs it there.
+
+    `isolate`: None (default) isolates whenever `protections()` says this machine can; False forces the
+    fallback. `require_full_isolation=True` (or GRADER_SANDBOX=require in the grader's environment) raises
+    `IsolationUnavailable` instead of falling back; GRADER_SANDBOX=off turns isolation off."""
+
+    def __init__(
+        self, submission: Path, limits: Limits, *, require_full_isolation: bool = False, isolate: bool | None = None
+    ) -> None:
+        self.submission = Path(submission)
         self.limits = limits
+        if os.environ.get("GRADER_SANDBOX") == "require":
+            require_full_isolation = True
+        if isolate is None or require_full_isolation:  # isolate=False: the fallback, even where more is possible
+            found = protections()
+            if require_full_isolation and not found.full:
+                raise IsolationUnavailable(found.describe())
+            isolate = found.full if isolate is None else isolate
+        self.isolated = isolate
         self.root = Path(tempfile.mkdtemp(prefix="grader-run-"))
         self.workdir = self.root / "work"
-        shutil.copytree(submission, self.workdir, symlinks=True)
+        shutil.copytree(self.submission, self.workdir, symlinks=True)
+        self.marker = secrets.token_hex(8)
+        self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
+        self._config = self.root / "sandbox.cfg"
+        self._state = self.root / "state"
+        if self.isolated:
+            self._write_config()
+
+    # ---- the command -------------------------------------------------------------------------------
 
     def command(self, script: str) -> tuple[list[str], dict[str, str], Path]:
-        """argv, environment and working directory for running `script` inside the sandbox."""
-        python = getattr(sys, "_base_executable", sys.executable)
-        return [python, script], child_environment(self.workdir), self.workdir
+        """argv, environment and working directory for running `script` inside the sandbox.
 
-    def preexec(self) -> None:
-        """Runs in the child between fork and exec: apply the kernel-enforced limits."""
+        Isolated: argv starts the launcher; `cwd` is only the launcher's (host) directory, the program
+        itself runs in /sandbox/work (a copy of `workdir` on the sandbox's tmpfs, discarded afterwards)."""
+        if self.isolated:
+            argv = [sys.executable, "-I", "-S", "-B", str(INIT_SCRIPT), str(self._config), script]
+            return argv, child_environment(INSIDE_HOME, "/tmp"), self.workdir
+        env = child_environment(self.workdir)
+        env[MARKER] = self.marker
+        return [student_python(), script], env, self.workdir
+
+    def _rlimits(self) -> list[tuple[str, int, int]]:
         mb = 1024 * 1024
         limits = self.limits
-        for name, value in (
-            (resource.RLIMIT_CPU, limits.cpu_seconds),
-            (resource.RLIMIT_AS, limits.memory_mb * mb),
-            (resource.RLIMIT_NPROC, limits.processes),
-            (resource.RLIMIT_FSIZE, limits.file_size_mb * mb),
-            (resource.RLIMIT_NOFILE, limits.open_files),
-            (resource.RLIMIT_CORE, 0),
-        ):
-            resource.setrlimit(name, (value, value))
+        return [
+            ("RLIMIT_CPU", limits.cpu_seconds, limits.cpu_seconds + 1),  # SIGXCPU, then SIGKILL a second later
+            ("RLIMIT_AS", limits.memory_mb * mb, limits.memory_mb * mb),
+            ("RLIMIT_NPROC", limits.processes, limits.processes),
+            ("RLIMIT_FSIZE", limits.file_size_mb * mb, limits.file_size_mb * mb),
+            ("RLIMIT_NOFILE", limits.open_files, limits.open_files),
+            ("RLIMIT_CORE", 0, 0),
+        ]
 
-    def kill_all(self, pid: int) -> None:
-        """Kill the process group the run started in (pexpect makes the child a session leader)."""
+    def _write_config(self) -> None:
+        python = student_python()
+        real = os.path.realpath(python)
+        system = [tree for tree in SYSTEM_TREES if os.path.lexists(tree)]
+        expose = []
+        for path in (os.path.realpath(sys.base_prefix), os.path.dirname(real)):
+            if not any(_under(path, os.path.realpath(tree)) for tree in system) and not any(
+                _under(path, done) for done in expose
+            ):
+                expose.append(path)
+        package = Path(__file__).resolve().parent
+        hide = {
+            str(package),
+            str(package.parent),
+            str(self.submission.resolve().parent),
+            str(self.root),
+            os.path.realpath(tempfile.gettempdir()),
+        }
+        config = {
+            "python": python,
+            "home": INSIDE_HOME,
+            "workdir": str(self.workdir),
+            "newroot": str(self.root / "root"),
+            "state": str(self._state),
+            "uid": self.uid,
+            "gid": self.gid,
+            "disk_mb": self.limits.disk_mb,
+            "system": system,
+            "etc": list(ETC_FILES),
+            "hide": sorted(path for path in hide if path not in ("/", "/usr")),
+            "expose": expose,
+            "rlimits": self._rlimits(),
+        }
+        (self.root / "root").mkdir()
+        self._config.write_bytes(marshal.dumps(config))  # read by the launcher, same interpreter
+
+    def preexec(self) -> None:
+        """Runs in the child between fork and exec. Fallback: the kernel-enforced limits. Isolated: the
+        launcher applies them to the student's process only (after dropping privileges)."""
+        if self.isolated:
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            return
+        for name, soft, hard in self._rlimits():
+            resource.setrlimit(getattr(resource, name), (soft, hard))
+
+    # ---- cleanup -----------------------------------------------------------------------------------
+
+    def _ours(self, pid: int) -> bool:
+        """Is `pid` this run's launcher or namespace init (not a recycled pid)? Both carry the config path."""
+        return str(self._config).encode() in _read(f"/proc/{pid}/cmdline").split(b"\0")
+
+    def init_pid(self, pid: int) -> int | None:
+        """Host pid of the namespace init of the run whose launcher is `pid` (None before it exists)."""
+        found = self._init_identity()
+        return found[0] if found else self._init_child(pid)
+
+    def _init_identity(self) -> tuple[int, bytes] | None:
+        """(pid, start time) of init, as the launcher recorded it right after forking it."""
         try:
-            os.killpg(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+            pid, since = self._state.read_text().split()
+            return int(pid), since.encode()
+        except (OSError, ValueError):
+            return None
+
+    def _init_child(self, pid: int) -> int | None:
+        """init found as the launcher's child (before the launcher has recorded it)."""
+        for tid in _listdir(f"/proc/{pid}/task"):
+            for child in _read(f"/proc/{pid}/task/{tid}/children").split():
+                if self._ours(int(child)):
+                    return int(child)
+        return None
+
+    def kill_all(self, pid: int, timeout: float = 5.0) -> None:
+        """Kill every process of the run started as `pid` and return once they are all dead.
+
+        Isolated: SIGKILL to the namespace's init (from outside it cannot be ignored) makes the kernel
+        kill every process of the namespace, and init only turns into a zombie once they are all gone.
+        The launcher (`pid`) then reaps init and kills itself with the same SIGKILL, so no zombie is
+        left to a subreaper. It is killed directly only when there is no init yet, or if it lingers.
+        So the run is over when the launcher and init are dead: they carry this run's config path in
+        their command line (init is a fork of the launcher), the student's processes never do.
+
+        Fallback: SIGKILL to the process group, then to anything with the run's marker in its environment
+        (a double-forked daemon leaves the group, rarely its environment)."""
+        if self.isolated:
+            known = _follow([pid] if self._ours(pid) else [])
+            identity = self._init_identity()
+            if identity is None:
+                child = self._init_child(pid)
+                known.update(_follow([child] if child is not None else []))
+            elif _alive(*identity):  # even while exiting (its command line then reads empty)
+                known[identity[0]] = identity[1]
+            init = next((other for other in known if other != pid), None)
+            if init is not None:
+                _kill(init)
+            elif pid in known:
+                _kill(pid)  # no init yet: one forked meanwhile sees the launcher die and exits by itself
+            self._wait_dead(self._ours, known, timeout, grace=0.5)
+        else:
+            needle = f"{MARKER}={self.marker}".encode()
+            marked = lambda other: needle in _read(f"/proc/{other}/environ").split(b"\0")  # noqa: E731
+            known = _follow([pid] if marked(pid) else [])
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            if os.path.isdir("/proc"):
+                self._wait_dead(marked, known, timeout, grace=0)
+
+    @staticmethod
+    def _wait_dead(ours: Callable[[int], bool], followed: dict[int, bytes], timeout: float, grace: float) -> None:
+        """Until no process that `ours` recognises (or in `followed`) is alive; SIGKILL those still alive
+        after `grace`. A process is followed by (pid, start time) from the moment it is recognised: while
+        it exits its command line and environment already read empty, and its pid may be reused once it
+        is reaped."""
+        started = time.monotonic()
+        while True:
+            for other in _pids():
+                if other not in followed and ours(other):
+                    state = _state(other)
+                    if state is not None:
+                        followed[other] = state[1]
+            left = [other for other, since in followed.items() if _alive(other, since)]
+            if not left:
+                return
+            waited = time.monotonic() - started
+            if waited > timeout:
+                raise RuntimeError(f"sandbox: processes {left} of the run survived SIGKILL")
+            if waited >= grace:
+                for other in left:
+                    _kill(other)
+            time.sleep(0.001)
 
     def close(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)
@@ -86,3 +376,48 @@ class Sandbox:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _read(path: str) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    except OSError:
+        return b""
+
+
+def _state(pid: int) -> tuple[bytes, bytes] | None:
+    """(state letter, start time) from /proc/PID/stat."""
+    fields = _read(f"/proc/{pid}/stat").rsplit(b")", 1)[-1].split()
+    return (fields[0], fields[19]) if len(fields) > 19 else None
+
+
+def _follow(pids: Iterable[int]) -> dict[int, bytes]:
+    """pid -> start time, for the processes that exist."""
+    return {pid: state[1] for pid in pids if (state := _state(pid)) is not None}
+
+
+def _alive(pid: int, since: bytes) -> bool:
+    """The process that started at `since` still exists and is not a zombie."""
+    state = _state(pid)
+    return state is not None and state[1] == since and state[0] not in (b"Z", b"X")
+
+
+def _pids() -> list[int]:
+    """Every process but this one."""
+    me = os.getpid()
+    return [int(entry) for entry in _listdir("/proc") if entry.isdigit() and int(entry) != me]
+
+
+def _listdir(path: str) -> list[str]:
+    try:
+        return os.listdir(path)
+    except OSError:
+        return []

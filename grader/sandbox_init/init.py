@@ -9,16 +9,17 @@ Process tree (host pids; the grader sees all of them through its own /proc):
 
 * init exits as soon as the student's program ends; the kernel then kills every other process of the
   namespace (daemons included). init dies with the launcher (PR_SET_PDEATHSIG) and SIGKILL to init
-  from outside kills the whole namespace.
-* The launcher ends the way the student's program ended: same exit code, or killed by the same signal.
+  from outside kills the whole namespace (that is what Sandbox.kill_all does).
+* The launcher always reaps init, then ends the way the student's program ended: same exit code, or
+  killed by the same signal; if init was killed, killed by the same signal as init (SIGKILL).
 
 Only the standard library, and as little of it as possible: this runs before every student program.
 """
 
 import ctypes
-import json
+import marshal
 import os
-import signal
+import _signal as signal  # not `signal`: it imports enum, and this runs before every program
 import sys
 
 CLONE_NEWNS = 0x00020000
@@ -40,6 +41,7 @@ MS_PRIVATE = 1 << 18
 MNT_DETACH = 2
 
 PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
 PR_SET_NO_NEW_PRIVS = 38
 
 SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "riscv64": 41, "ppc64le": 203, "s390x": 217}
@@ -183,10 +185,10 @@ def build_root(cfg: dict) -> None:
         tty = os.ttyname(0)
     except OSError:
         tty = None
-    if tty and tty.startswith("/dev/pts/"):
-        st = os.stat(tty)
-        os.mknod(dev + tty[4:], 0o620 | (st.st_mode & 0o170000), st.st_rdev)
-        os.chown(dev + tty[4:], uid, gid)
+    if tty and tty.startswith("/dev/pts/"):  # a bind, not mknod: ttyname() compares device and inode
+        make_target(dev + tty[4:], tty)
+        mount(tty, dev + tty[4:], None, MS_BIND)
+        os.chown(tty, uid, gid)  # the run's own terminal belongs to its user, as after a login
     for name, target in (("stdin", "0"), ("stdout", "1"), ("stderr", "2")):
         os.symlink("/proc/self/fd/" + target, dev + "/" + name)
     os.symlink("/proc/self/fd", dev + "/fd")
@@ -253,7 +255,7 @@ def run_init(cfg: dict, script: str, status_w: int) -> None:
     try:
         build_root(cfg)
         student = start_student(cfg, script)
-    except Failure as error:
+    except BaseException as error:  # noqa: BLE001 - whatever it is, the launcher reports exit status 125
         os.write(2, f"sandbox: cannot build the sandbox: {error}\r\n".encode())
         os._exit(125)
     while True:
@@ -263,13 +265,16 @@ def run_init(cfg: dict, script: str, status_w: int) -> None:
             os._exit(125)
         if pid == student:
             break
-    os.write(status_w, status.to_bytes(4, "little"))
+    try:
+        os.write(status_w, status.to_bytes(4, "little"))
+    except OSError:
+        pass  # the launcher is gone
     os._exit(0)  # the kernel now kills whatever else still runs in the namespace
 
 
 def main() -> None:
-    with open(sys.argv[1]) as f:
-        cfg = json.load(f)
+    with open(sys.argv[1], "rb") as f:
+        cfg = marshal.load(f)  # not json (it imports re): the grader's own interpreter wrote it
     script = sys.argv[2]
     for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU):
         signal.signal(sig, signal.SIG_IGN)  # meant for the student's program, not for the launcher
@@ -301,18 +306,21 @@ def main() -> None:
     os.close(status_w)
     os.close(alive_r)
     state = cfg["state"]
+    with open(f"/proc/{pid}/stat", "rb") as f:
+        since = f.read().rsplit(b")", 1)[1].split()[19].decode()  # start time: init's identity
     with open(state + ".tmp", "w") as f:
-        f.write(f"{pid} {os.readlink('/proc/self/ns/pid_for_children')}\n")
+        f.write(f"{pid} {since}\n")
     os.rename(state + ".tmp", state)
-    os.waitpid(pid, 0)
+    _, init_status = os.waitpid(pid, 0)  # reaped here, never left as a zombie for someone else
     data = os.read(status_r, 4)
-    if len(data) != 4:
-        os._exit(125)  # init was killed: the run was killed from outside
-    status = int.from_bytes(data, "little")
+    # No status: init was killed (Sandbox.kill_all kills init, not us): end the same way it did.
+    status = int.from_bytes(data, "little") if len(data) == 4 else init_status
+    libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)  # relaying SIGSEGV & co. must not dump a core of ours
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
-        signal.signal(sig, signal.SIG_DFL)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [sig])
+        if sig not in (signal.SIGKILL, signal.SIGSTOP):
+            signal.signal(sig, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [sig])
         os.kill(os.getpid(), sig)
         os._exit(128 + sig)  # a signal that does not kill by default (it cannot kill a program either)
     os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 125)

@@ -1,0 +1,3 @@
+"""Spins forever without printing anything."""
+while True:
+    pass

@@ -1,0 +1,491 @@
+"""The sandbox against hostile programs (tests/hostile/<name>/mastermind.py): real processes on a real
+pty, driven with pexpect the way the runner does it. After every run: the run ended within its limits,
+no process of the run is left, and the protection under test held.
+
+Tests of isolation are skipped (with the reason) where `protections()` reports it unavailable; the
+fallback tests run everywhere."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import pexpect
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an installed package
+    sys.path.insert(0, str(ROOT))
+
+from grader.sandbox import (  # noqa: E402
+    INSIDE_HOME,
+    MARKER,
+    IsolationUnavailable,
+    Limits,
+    Sandbox,
+    child_environment,
+    protections,
+)
+
+HOSTILE = Path(__file__).resolve().parent / "hostile"
+FAST = Limits(cpu_seconds=2, memory_mb=256, processes=16, file_size_mb=1, open_files=32)
+ISOLATED = protections().full
+needs_isolation = pytest.mark.skipif(not ISOLATED, reason=protections().describe())
+MODES = [pytest.param(True, id="isolated", marks=needs_isolation), pytest.param(False, id="fallback")]
+
+
+def leftovers(box: Sandbox) -> list[int]:
+    """Live (non-zombie) processes of this run: its per-run uid, its launcher/init (the config path in
+    their command line) or, in the fallback, its marker in their environment."""
+    found = []
+    marker = f"{MARKER}={box.marker}".encode()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            status = Path(f"/proc/{entry}/status").read_text()
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
+            environ = Path(f"/proc/{entry}/environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if re.search(r"^State:\s+[ZX]", status, re.M):
+            continue
+        uids = re.search(r"^Uid:(.*)$", status, re.M).group(1).split()
+        if str(box.uid) in uids or str(box._config).encode() in cmdline or marker in environ:
+            found.append(int(entry))
+    return found
+
+
+def submission(tmp_path: Path, name: str, files: dict[str, str] | None = None) -> Path:
+    folder = tmp_path / "submissions" / name
+    shutil.copytree(HOSTILE / name, folder)
+    for file, text in (files or {}).items():
+        (folder / file).write_text(text)
+    return folder
+
+
+@contextmanager
+def running(
+    folder: Path, limits: Limits = FAST, isolate: bool | None = None, timeout: float = 5
+) -> Iterator[tuple[Sandbox, pexpect.spawn]]:
+    """Spawn `mastermind.py` of `folder` exactly as the runner does; afterwards kill_all and check that
+    nothing of the run is left."""
+    with Sandbox(folder, limits, isolate=isolate) as box:
+        argv, env, cwd = box.command("mastermind.py")
+        child = pexpect.spawn(
+            argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,
+            dimensions=(24, 80), encoding="utf-8", timeout=timeout,
+        )
+        try:
+            yield box, child
+        finally:
+            started = time.monotonic()
+            box.kill_all(child.pid)
+            killed_in = time.monotonic() - started
+            child.close(force=True)
+        assert leftovers(box) == []
+        assert killed_in < 4
+
+
+def ended(child: pexpect.spawn, timeout: float = 5) -> tuple[str, int | None, int | None]:
+    """Everything printed until the end, and (exit status, signal)."""
+    child.expect(pexpect.EOF, timeout=timeout)
+    child.wait()
+    return child.before, child.exitstatus, child.signalstatus
+
+
+# ---- the plain case ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_reference_plays_a_game(tmp_path: Path, isolate: bool) -> None:
+    folder = tmp_path / "reference"
+    shutil.copytree(ROOT / "reference", folder)
+    with running(folder, isolate=isolate) as (box, child):
+        assert box.isolated is isolate
+        child.expect_exact("Enter key: ")
+        child.sendline("1234")
+        child.expect_exact("Enter guess: ")
+        child.sendline("1243")
+        child.expect_exact("1243 : exist: 2, position: 2")
+        child.sendline("1234")
+        output, status, sig = ended(child)
+        assert "You did it in 2 guesses." in output
+        assert (status, sig) == (0, None)
+
+
+@needs_isolation
+def test_exit_status_and_signal_are_those_of_the_program(tmp_path: Path) -> None:
+    for code, expected in (("import sys; sys.exit(3)", (3, None)), ("import os; os.abort()", (None, 6))):
+        folder = tmp_path / str(expected)
+        folder.mkdir()
+        (folder / "mastermind.py").write_text(code)
+        with running(folder) as (_, child):
+            assert ended(child)[1:] == expected
+
+
+@needs_isolation
+def test_runner_sees_the_program_waiting_from_outside(tmp_path: Path) -> None:
+    """The runner's contract: from the launcher's pid, /proc/*/task/*/children leads to the student's
+    python, whose /proc/PID/syscall and /proc/PID/fd/0 are readable from outside."""
+    folder = tmp_path / "reference"
+    shutil.copytree(ROOT / "reference", folder)
+    with running(folder) as (box, child):
+        child.expect_exact("Enter key: ")
+        tree, pending = [], [child.pid]
+        while pending:
+            pid = pending.pop()
+            tree.append(pid)
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                pending += [int(c) for c in Path(f"/proc/{pid}/task/{tid}/children").read_text().split()]
+        launcher, init, student = tree
+        assert box.init_pid(child.pid) == init
+        assert Path(f"/proc/{student}/cmdline").read_bytes().split(b"\0")[1:] == [b"mastermind.py", b""]
+        assert f"\nUid:\t{box.uid}\t" in Path(f"/proc/{student}/status").read_text()
+        deadline = time.monotonic() + 3
+        while Path(f"/proc/{student}/syscall").read_text().split()[0] not in ("0", "7", "23", "270", "271"):
+            assert time.monotonic() < deadline, "the program never blocked reading its terminal"
+            time.sleep(0.01)
+        assert os.readlink(f"/proc/{student}/fd/0").startswith("/dev/pts/")
+        assert os.stat(f"/proc/{student}/fd/0").st_rdev == os.stat(f"/proc/{launcher}/fd/0").st_rdev
+
+
+# ---- killing -------------------------------------------------------------------------------------
+
+
+@needs_isolation
+def test_killing_the_parent_is_refused(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "kill_parent")) as (_, child):
+        child.expect_exact("kill parent failed: PermissionError")
+        child.expect_exact("Enter key: ")
+        child.sendline("1")
+        output, status, sig = ended(child)
+        assert "still here" in output and (status, sig) == (0, None)
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_killing_the_process_group_kills_only_the_program(tmp_path: Path, isolate: bool) -> None:
+    with running(submission(tmp_path, "kill_group"), isolate=isolate) as (_, child):
+        output, status, sig = ended(child)
+        assert "killing group" in output and "survived" not in output
+        assert sig == signal.SIGKILL
+
+
+@needs_isolation  # as root without a pid namespace, kill(-1) would take the machine down
+def test_kill_minus_one_reaches_nothing_outside(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "kill_everyone")) as (_, child):
+        output, status, sig = ended(child)
+        assert "survived kill -1" in output and (status, sig) == (0, None)
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_detached_daemon_is_gone_after_kill_all(tmp_path: Path, isolate: bool) -> None:
+    with running(submission(tmp_path, "daemon"), isolate=isolate) as (box, child):
+        child.expect(r"daemon started (\d+)")
+        child.expect_exact("Enter key: ")
+        assert len(leftovers(box)) >= 2 + (2 if isolate else 0)  # program, daemon (+ launcher, init)
+    # `running` has called kill_all and checked that nothing is left
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_kill_all_at_any_moment_of_the_start(tmp_path: Path, isolate: bool) -> None:
+    """kill_all right after spawning, at varying moments of the launcher's start: nothing survives it."""
+    folder = submission(tmp_path, "daemon")
+    for attempt in range(8):
+        with running(folder, isolate=isolate) as (box, child):
+            time.sleep(attempt * 0.01)  # not a wait for the program: a spread of moments to kill it at
+    # `running` checked after each kill_all that nothing was left
+
+
+@needs_isolation
+def test_daemon_dies_when_the_program_ends(tmp_path: Path) -> None:
+    """No kill_all needed: when the program ends its namespace's init ends, and the kernel kills the rest."""
+    with Sandbox(submission(tmp_path, "daemon", {"mode.txt": "exit"}), FAST) as box:
+        argv, env, cwd = box.command("mastermind.py")
+        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,
+                              dimensions=(24, 80), encoding="utf-8", timeout=5)
+        try:
+            output, status, sig = ended(child)
+            assert "daemon started" in output and (status, sig) == (0, None)
+            assert leftovers(box) == []
+        finally:
+            box.kill_all(child.pid)
+            child.close(force=True)
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_ignoring_sigterm_does_not_help(tmp_path: Path, isolate: bool) -> None:
+    with running(submission(tmp_path, "ignore_sigterm"), isolate=isolate) as (box, child):
+        child.expect_exact("Enter key: ")
+        os.kill(child.pid, signal.SIGTERM)  # in isolation this reaches the launcher, which dies...
+        if isolate:  # ...and takes the whole namespace with it (kill_all, in `running`, waits for that)
+            output, status, sig = ended(child)
+            assert sig == signal.SIGTERM
+        # otherwise the program ignored it; kill_all (in `running`) must still get it
+
+
+# ---- limits --------------------------------------------------------------------------------------
+
+
+@needs_isolation  # RLIMIT_NPROC does not bind root: in the fallback as root the storm would not be bounded
+def test_fork_storm_is_bounded(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "fork_storm")) as (_, child):
+        child.expect(r"forked (\d+) failed (\d+)")
+        made, failed = int(child.match.group(1)), int(child.match.group(2))
+        assert made < FAST.processes and made + failed == 500
+        assert ended(child)[1:] == (0, None)
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_memory_bomb_fails(tmp_path: Path, isolate: bool) -> None:
+    with running(submission(tmp_path, "memory_bomb"), isolate=isolate) as (_, child):
+        child.expect_exact("MemoryError at 4 GB")
+        child.expect(r"MemoryError after (\d+) MB")
+        assert int(child.match.group(1)) <= FAST.memory_mb
+        assert ended(child)[1:] == (0, None)
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_endless_loop_is_killed_by_the_cpu_limit(tmp_path: Path, isolate: bool) -> None:
+    limits = Limits(cpu_seconds=1, memory_mb=256, processes=16, file_size_mb=1, open_files=32)
+    with running(submission(tmp_path, "cpu_loop"), limits, isolate=isolate) as (_, child):
+        output, status, sig = ended(child, timeout=20)  # ~1.2 s; only a loaded machine needs more
+        assert sig in (signal.SIGXCPU, signal.SIGKILL)
+
+
+@needs_isolation
+def test_file_size_and_disk_are_limited(tmp_path: Path) -> None:
+    limits = Limits(cpu_seconds=2, memory_mb=256, processes=16, file_size_mb=1, open_files=32, disk_mb=16)
+    with running(submission(tmp_path, "disk_fill"), limits) as (_, child):
+        child.expect_exact("2 MB file: EFBIG")
+        child.expect(r"disk full after (\d+) MB: ENOSPC")
+        assert int(child.match.group(1)) <= limits.disk_mb
+        assert ended(child)[1:] == (0, None)
+
+
+# ---- what the program can see and reach ----------------------------------------------------------
+
+
+@needs_isolation
+def test_environment_holds_no_secret(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRADER_SECRET", "hunter2-in-the-grader")
+    with running(submission(tmp_path, "environment")) as (_, child):
+        output, status, sig = ended(child)
+    assert "hunter2" not in output and (status, sig) == (0, None)
+    own = re.search(r"own: (.*)", output).group(1)
+    assert own.strip() == str(sorted(child_environment(INSIDE_HOME, "/tmp").items()))
+    assert re.findall(r"environ of (\d+)", output) == ["2"]  # it sees only itself
+
+
+@needs_isolation
+def test_no_network_even_to_localhost(tmp_path: Path) -> None:
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        server.setblocking(False)
+        port = server.getsockname()[1]
+        with running(submission(tmp_path, "network", {"port.txt": str(port)})) as (_, child):
+            output, status, sig = ended(child)
+        assert "connected" not in output and output.count("failed") == 3
+        with pytest.raises(BlockingIOError):
+            server.accept()
+
+
+@needs_isolation
+def test_reference_specs_grader_and_other_submissions_do_not_exist(tmp_path: Path) -> None:
+    other = tmp_path / "submissions" / "someone_else"
+    other.mkdir(parents=True)
+    (other / "mastermind.py").write_text("# someone else's work: do not copy me\n")
+    folder = tmp_path / "submissions" / "find_reference"
+    paths = [
+        ROOT / "reference" / "mastermind.py", ROOT / "specs", ROOT / "grader" / "sandbox.py", ROOT,
+        Path("/work/main/reference/mastermind.py"), other / "mastermind.py", other, folder, HOSTILE, tmp_path,
+    ]
+    needles = [
+        (ROOT / "reference" / "mastermind.py").read_text().splitlines()[0],
+        (ROOT / "grader" / "sandbox.py").read_text().splitlines()[0],
+        "someone else's work: do not copy me",
+    ]
+    skip = ["/usr", os.path.realpath(sys.base_prefix)]
+    assert not any(str(ROOT).startswith(tree + "/") for tree in skip)
+    files = {"paths.txt": "\n".join(map(str, paths)), "needles.txt": "\n".join(needles), "skip.txt": "\n".join(skip)}
+    with running(submission(tmp_path, "find_reference", files)) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    assert output.count(": False") == len(paths) and ": True" not in output
+    assert "found: []" in output
+    root = eval(re.search(r"root: (.*)", output).group(1))  # noqa: S307 - our own program's list
+    assert "work" not in root and "home" not in root and "sandbox" in root
+
+
+@needs_isolation
+def test_proc_shows_only_the_program(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "proc_listing")) as (_, child):
+        output, status, sig = ended(child)
+    assert "pids: [2]" in output, output
+    assert output.count("pid 1 ") == 3 and output.count("failed:") == 3
+
+
+@needs_isolation
+def test_cannot_write_outside_its_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "submissions" / "write_outside"
+    outside = [folder / "pwned.txt", ROOT / "pwned.txt", tmp_path / "pwned.txt"]
+    files = {"paths.txt": "\n".join(map(str, outside))}
+    with running(submission(tmp_path, "write_outside", files)) as (box, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    assert "wrote own.txt" in output and "wrote /tmp/own.txt" in output and f"wrote {INSIDE_HOME}/home.txt" in output
+    assert output.count("failed") == len(outside) + 5
+    assert not any(path.exists() for path in outside)
+    assert sorted(p.name for p in folder.iterdir()) == ["mastermind.py", "paths.txt"]
+
+
+@needs_isolation
+def test_terminal_is_its_own_pty_and_no_descriptor_leaks(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "terminal")) as (_, child):
+        child.expect(r"fds: \[0, 1, 2, 3\]")  # 3: the directory listing itself
+        child.expect(r"tty: /dev/pts/(\d+) True True")
+        child.expect(r"dev: (\[.*\]) (\[.*\])")
+        devices = eval(child.match.group(1))  # noqa: S307
+        assert devices == sorted(["fd", "full", "null", "pts", "random", "shm", "stderr", "stdin", "stdout",
+                                  "tty", "urandom", "zero"])
+        assert len(eval(child.match.group(2))) == 1  # only its own pty: no other terminal to open
+        child.expect_exact("written to /dev/tty")
+        if child.expect(["read: 4321", "TIOCSTI failed"]) == 1:  # kernels with legacy_tiocsti=0
+            child.expect_exact("Enter key: ")
+            child.sendline("4321")
+            child.expect_exact("read: 4321")
+        assert ended(child)[1:] == (0, None)
+
+
+@needs_isolation
+def test_unprivileged_and_cannot_regain_privileges(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "privileges")) as (box, child):
+        output, status, sig = ended(child)
+    assert f"ids: ({box.uid}, {box.uid}, {box.uid}) ({box.gid}, {box.gid}, {box.gid}) []" in output
+    assert "allowed" not in output and output.count("refused") == 3
+    assert "hostname: sandbox" in output and "no_new_privs: 1" in output
+
+
+# ---- reporting and refusing ----------------------------------------------------------------------
+
+
+def test_protections_are_reported_and_full_isolation_can_be_required(tmp_path: Path) -> None:
+    """Without isolation (forced with GRADER_SANDBOX=off, in a fresh interpreter) the missing protections
+    are named, and require_full_isolation refuses to run."""
+    code = (
+        "from pathlib import Path\n"
+        "from grader.sandbox import Limits, Sandbox, IsolationUnavailable, protections\n"
+        "print(protections().missing())\n"
+        "print(protections().describe())\n"
+        "with Sandbox(Path('.'), Limits()) as box:\n"
+        "    print('isolated:', box.isolated)\n"
+        "try:\n"
+        "    Sandbox(Path('.'), Limits(), require_full_isolation=True)\n"
+        "except IsolationUnavailable as error:\n"
+        "    print('refused:', error)\n"
+    )
+    env = dict(os.environ, GRADER_SANDBOX="off", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "['pid_namespace', 'network', 'private_filesystem', 'unprivileged_user']"
+    assert "WITHOUT pid_namespace" in lines[1] and "GRADER_SANDBOX=off" in lines[1]
+    assert lines[2] == "isolated: False"
+    assert lines[3].startswith("refused: sandbox: running WITHOUT")
+    if ISOLATED:
+        assert protections().full and protections().missing() == []
+        with Sandbox(tmp_path, FAST, require_full_isolation=True) as box:
+            assert box.isolated
+    else:
+        with pytest.raises(IsolationUnavailable):
+            Sandbox(tmp_path, FAST, require_full_isolation=True)
+
+
+@needs_isolation
+def test_nothing_survives_a_crashed_grader(tmp_path: Path) -> None:
+    """The grader dies (SIGKILL, no kill_all): the pty closes, the launcher gets SIGHUP, init goes with it
+    (PR_SET_PDEATHSIG) and the kernel empties the namespace, daemon included."""
+    folder = submission(tmp_path, "daemon")
+    code = (
+        "import pexpect, sys\n"
+        "from pathlib import Path\n"
+        "from grader.sandbox import Limits, Sandbox\n"
+        f"box = Sandbox(Path({str(folder)!r}), Limits())\n"
+        "argv, env, cwd = box.command('mastermind.py')\n"
+        "child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False)\n"
+        "child.expect('Enter key: ', timeout=5)\n"
+        "print(box.uid, box.root, flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    grader = subprocess.Popen([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def alive() -> list[str]:
+        found = []
+        for entry in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                status = Path(f"/proc/{entry}/status").read_text()
+            except OSError:
+                continue
+            if re.search(rf"^Uid:.*\b{uid}\b", status, re.M) and not re.search(r"^State:\s+[ZX]", status, re.M):
+                found.append(entry)
+        return found
+
+    try:
+        uid, root = grader.stdout.readline().split()
+        assert len(alive()) == 2  # the program and its daemon
+    finally:
+        grader.kill()
+        grader.wait()
+        grader.stdin.close()
+        grader.stdout.close()
+    deadline = time.monotonic() + 5
+    while alive():
+        assert time.monotonic() < deadline, f"processes of the run survived the grader: {alive()}"
+        time.sleep(0.01)
+    shutil.rmtree(root, ignore_errors=True)
+
+
+@needs_isolation
+def test_kill_all_leaves_no_zombie_to_a_subreaper(tmp_path: Path) -> None:
+    """A grader that is a child subreaper (as a batch grader may be) inherits every orphan: kill_all must
+    not orphan the namespace's init (the launcher reaps it before it dies)."""
+    folder = submission(tmp_path, "daemon")
+    code = (
+        "import ctypes, os, pexpect\n"
+        "from pathlib import Path\n"
+        "from grader.sandbox import Limits, Sandbox\n"
+        "ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER\n"
+        "for _ in range(3):\n"
+        f"    with Sandbox(Path({str(folder)!r}), Limits()) as box:\n"
+        "        argv, env, cwd = box.command('mastermind.py')\n"
+        "        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec)\n"
+        "        child.expect('Enter key: ', timeout=5)\n"
+        "        box.kill_all(child.pid)\n"
+        "        child.close(force=True)\n"
+        "        print(child.exitstatus, child.signalstatus)\n"
+        "mine = []\n"
+        "for entry in filter(str.isdigit, os.listdir('/proc')):\n"
+        "    try:\n"
+        "        fields = open(f'/proc/{entry}/stat').read().rsplit(')', 1)[1].split()\n"
+        "    except OSError:\n"
+        "        continue\n"
+        "    if int(fields[1]) == os.getpid():\n"
+        "        mine.append((entry, fields[0]))\n"
+        "print('children left:', mine)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["None 9"] * 3 + ["children left: []"]
