@@ -17,6 +17,7 @@ from grader.gradebook import add_gradebook
 from grader.judging import total
 from grader.junit import junit_xml
 from grader.mutants import add_mutants
+from grader.packaging import add_gradescope, add_handout
 from grader.recording import add_record
 from grader.report import render_text, results_json
 from grader.runner import Options, check_submission
@@ -69,6 +70,8 @@ COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     add_grade,
     add_gradebook,
     add_feedback,
+    add_handout,
+    add_gradescope,
 ]
 
 

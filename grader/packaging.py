@@ -1,0 +1,166 @@
+"""What leaves the instructor's repository: the students' handout and the Gradescope autograder bundle.
+
+`python3 -m grader handout` (`make handout`) builds `dist/handout/`, the folder students receive and can
+use as their repository: `student_template/` (the program to fill in and its handout README), the visible
+specs only, the grader package, the grader's runtime requirements, a Makefile whose `make check` sets up
+its own .venv, a README, and the GitHub Actions workflow that checks every push. It never contains the
+reference solution or a hidden spec: the build checks that itself before it publishes the folder.
+
+`python3 -m grader gradescope` (`make gradescope`) builds `dist/autograder.zip`: `setup.sh`,
+`run_autograder`, the grader, every spec (hidden ones too: their details never reach a student, see
+`report.results_json`) and the requirements. The zip is byte-for-byte reproducible."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+from grader.errors import UsageError
+from grader.specs import Spec, load_specs
+
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+TEMPLATES = PACKAGE / "templates"
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def runtime_requirements(root: Path = ROOT) -> str:
+    """The pinned lines of requirements.txt for the packages pyproject.toml lists as the grader's own
+    dependencies (the test tools stay out)."""
+    pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
+    block = re.search(r"^dependencies\s*=\s*\[(.*?)\]", pyproject, re.MULTILINE | re.DOTALL)
+    names = {_name(item) for item in re.findall(r"\"([^\"]+)\"", block.group(1))} if block else set()
+    lines = ["# What the grader runs on."]
+    for line in (root / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.lstrip().startswith("#") and (not names or _name(line) in names):
+            lines.append(line.strip())
+    return "\n".join(lines) + "\n"
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[\s<>=!~;\[]", requirement.strip(), maxsplit=1)[0].lower().replace("_", "-").replace(".", "-")
+
+
+def _specs(specs_dir: Path) -> list[Spec]:
+    return load_specs(specs_dir)  # every spec must be well formed before anything is published
+
+
+def _publish(build: Path, out: Path) -> None:
+    """Replace `out` with the finished `build` (a sibling), so a failed build never leaves half a folder."""
+    old = out.with_name(f".{out.name}.old-{os.getpid()}")
+    if out.exists():
+        out.rename(old)
+    build.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def leaks(folder: Path, hidden: list[Spec], reference: Path) -> list[str]:
+    """Files in `folder` that are the reference or a hidden spec (by content, whatever their name)."""
+    secrets = {Path(spec.path).read_bytes(): f"hidden spec {spec.id}" for spec in hidden}
+    if reference.is_file():
+        secrets[reference.read_bytes()] = "the reference solution"
+    found = []
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.read_bytes() in secrets:
+            found.append(f"{path.relative_to(folder)} is {secrets[path.read_bytes()]}")
+    return found
+
+
+def build_handout(out: Path, specs_dir: Path, template: Path = ROOT / "student_template",
+                  reference: Path = ROOT / "reference" / "mastermind.py") -> Path:
+    specs = _specs(specs_dir)
+    visible = [spec for spec in specs if not spec.hidden]
+    if not visible:
+        raise UsageError(f"{specs_dir}: no visible spec to hand out")
+    if not (template / "mastermind.py").is_file():
+        raise UsageError(f"{template}: no mastermind.py to hand out")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    build = out.with_name(f".{out.name}.build-{os.getpid()}")
+    shutil.rmtree(build, ignore_errors=True)
+    try:
+        shutil.copytree(template, build / "student_template", ignore=IGNORED)
+        (build / "specs").mkdir()
+        for spec in visible:
+            shutil.copyfile(spec.path, build / "specs" / Path(spec.path).name)
+        shutil.copytree(PACKAGE, build / "grader", ignore=IGNORED)
+        (build / "requirements.txt").write_text(runtime_requirements(), encoding="utf-8")
+        shutil.copyfile(TEMPLATES / "handout" / "Makefile", build / "Makefile")
+        shutil.copyfile(TEMPLATES / "handout" / "README.md", build / "README.md")
+        shutil.copyfile(TEMPLATES / "handout" / "gitignore", build / ".gitignore")
+        (build / ".github" / "workflows").mkdir(parents=True)
+        shutil.copyfile(TEMPLATES / "github-check.yml", build / ".github" / "workflows" / "check.yml")
+        found = leaks(build, [spec for spec in specs if spec.hidden], reference)
+        if found:
+            raise UsageError("the handout would leak: " + "; ".join(found))
+        _publish(build, out)
+    finally:
+        shutil.rmtree(build, ignore_errors=True)
+    return out
+
+
+def _add(archive: zipfile.ZipFile, name: str, data: bytes, executable: bool = False) -> None:
+    info = zipfile.ZipInfo(name, ZIP_TIME)
+    info.external_attr = (0o100755 if executable else 0o100644) << 16
+    info.compress_type = zipfile.ZIP_DEFLATED
+    archive.writestr(info, data)
+
+
+def build_gradescope(out: Path, specs_dir: Path) -> Path:
+    specs = _specs(specs_dir)
+    files: list[tuple[str, bytes, bool]] = [
+        ("setup.sh", (TEMPLATES / "gradescope" / "setup.sh").read_bytes(), True),
+        ("run_autograder", (TEMPLATES / "gradescope" / "run_autograder").read_bytes(), True),
+        ("requirements.txt", runtime_requirements().encode("utf-8"), False),
+    ]
+    for spec in sorted(specs, key=lambda spec: spec.path):
+        files.append((f"specs/{Path(spec.path).name}", Path(spec.path).read_bytes(), False))
+    for path in sorted(PACKAGE.rglob("*")):
+        relative = path.relative_to(PACKAGE)
+        if path.is_file() and "__pycache__" not in relative.parts and path.suffix != ".pyc" \
+                and not any(part.startswith(".") for part in relative.parts):
+            files.append((f"grader/{relative.as_posix()}", path.read_bytes(), os.access(path, os.X_OK)))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    temporary = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    try:
+        with zipfile.ZipFile(temporary, "w") as archive:
+            for name, data, executable in files:
+                _add(archive, name, data, executable)
+        os.replace(temporary, out)
+    finally:
+        temporary.unlink(missing_ok=True)
+    return out
+
+
+def cmd_handout(args: argparse.Namespace) -> int:
+    out = build_handout(Path(args.out), Path(args.specs))
+    visible = len(list((out / "specs").glob("*.y*ml")))
+    print(f"wrote {out}/: the template, its handout, {visible} visible spec(s), the grader; `make check` inside", file=sys.stderr)
+    return 0
+
+
+def cmd_gradescope(args: argparse.Namespace) -> int:
+    out = build_gradescope(Path(args.out), Path(args.specs))
+    print(f"wrote {out}: upload it as the Gradescope autograder (setup.sh, run_autograder, all specs)", file=sys.stderr)
+    return 0
+
+
+def add_handout(commands: argparse._SubParsersAction) -> None:
+    handout = commands.add_parser("handout", help="build the folder students receive (visible specs only)",
+                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    handout.add_argument("--out", default="dist/handout", help="the folder to (re)build (default: %(default)s)")
+    handout.add_argument("--specs", default=str(ROOT / "specs"), help="folder of spec files (default: %(default)s)")
+    handout.set_defaults(run=cmd_handout)
+
+
+def add_gradescope(commands: argparse._SubParsersAction) -> None:
+    gradescope = commands.add_parser("gradescope", help="build the Gradescope autograder zip (all specs)",
+                                     description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    gradescope.add_argument("--out", default="dist/autograder.zip", help="the zip to write (default: %(default)s)")
+    gradescope.add_argument("--specs", default=str(ROOT / "specs"), help="folder of spec files (default: %(default)s)")
+    gradescope.set_defaults(run=cmd_gradescope)

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Gradescope runs this once, as root, while it builds the autograder image: a venv with the grader's
+# dependencies. The bundle is unpacked in $AUTOGRADER_ROOT/source (AUTOGRADER_ROOT defaults to /autograder).
+set -euo pipefail
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    apt-get update
+    apt-get install -y python3 python3-venv python3-pip
+fi
+python3 -m venv "$ROOT/venv"
+"$ROOT/venv/bin/pip" install --quiet --disable-pip-version-check -r "$ROOT/source/requirements.txt"

@@ -1,0 +1,121 @@
+"""The handout and the Gradescope bundle, built and then run the way students and Gradescope run them."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import yaml
+
+from grader.report import HIDDEN_NOTE
+from grader.specs import load_specs
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = load_specs(ROOT / "specs")
+HIDDEN = [spec for spec in SPECS if spec.hidden]
+VISIBLE = [spec for spec in SPECS if not spec.hidden]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """No PYTHONPATH or venv from the test run: the built folder must stand on its own."""
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return {**env, **extra}
+
+
+def build(command: str, out: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "grader", command, "--out", str(out)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
+    handout = tmp_path / "handout"
+    build("handout", handout)
+    files = {path.relative_to(handout).as_posix() for path in handout.rglob("*") if path.is_file()}
+    assert {"Makefile", "README.md", "requirements.txt", ".gitignore", ".github/workflows/check.yml",
+            "student_template/mastermind.py", "student_template/README.md"} <= files
+    assert sorted(path.name for path in (handout / "specs").iterdir()) == sorted(Path(s.path).name for s in VISIBLE)
+    secrets = {Path(spec.path).read_bytes() for spec in HIDDEN} | {(ROOT / "reference" / "mastermind.py").read_bytes()}
+    for path in handout.rglob("*"):
+        assert not (path.is_file() and path.read_bytes() in secrets), f"{path} leaks a secret"
+    for spec in HIDDEN:  # not even a copy under another name or inside another file
+        assert not any(spec.id in (handout / name).read_text(errors="replace") for name in files if name.startswith("specs/"))
+    assert "pytest" not in (handout / "requirements.txt").read_text()
+
+    workflow = yaml.safe_load((handout / ".github" / "workflows" / "check.yml").read_text())
+    steps = workflow["jobs"]["check"]["steps"]
+    assert any(step.get("run") == "make check" for step in steps)
+    assert any("GITHUB_STEP_SUMMARY" in step.get("run", "") for step in steps)
+    assert any(step.get("uses", "").startswith("actions/upload-artifact") for step in steps)
+    assert workflow[True]["push"] is None or "push" in workflow[True]  # `on:` parses as True in YAML 1.1
+
+    # The real thing, as a student would: a fresh .venv from requirements.txt (pip's local cache/wheels
+    # make it a few seconds here), the template graded against the visible specs (0 points, exit 1).
+    moved = tmp_path / "elsewhere" / "my-mastermind"
+    shutil.move(str(handout), moved)
+    check = subprocess.run(["make", "check"], cwd=moved, capture_output=True, text=True, env=clean_env(), timeout=600)
+    assert check.returncode == 2 and "Error 1" in check.stderr, check.stdout + check.stderr  # make: grader said 1
+    assert "Checking student_template/mastermind.py" in check.stdout
+    assert f"(0 of {len(VISIBLE)} specs passed)" in check.stdout
+    results = json.loads((moved / "results.json").read_text())
+    assert results["score"] == 0 and len(results["tests"]) == len(VISIBLE)
+    assert (moved / "junit.xml").is_file()
+    summary = subprocess.run([".venv/bin/python", "-m", "grader", "feedback", "results.json"], cwd=moved,
+                             capture_output=True, text=True, env=clean_env())
+    assert summary.returncode == 0 and "| ❌ fail |" in summary.stdout
+
+    solved = tmp_path / "solved"
+    solved.mkdir()
+    shutil.copy(ROOT / "reference" / "mastermind.py", solved)
+    passing = subprocess.run(["make", "check", f"SUBMISSION={solved}"], cwd=moved, capture_output=True, text=True,
+                             env=clean_env(), timeout=600)
+    assert passing.returncode == 0, passing.stdout + passing.stderr
+
+
+def test_gradescope_bundle_runs_against_a_fake_autograder_tree(tmp_path: Path):
+    bundle = tmp_path / "autograder.zip"
+    build("gradescope", bundle)
+    again = tmp_path / "again.zip"
+    build("gradescope", again)
+    assert bundle.read_bytes() == again.read_bytes()  # reproducible
+
+    def fake_tree(name: str, program: Path, nested: str = "") -> Path:
+        root = tmp_path / name
+        with zipfile.ZipFile(bundle) as archive:
+            archive.extractall(root / "source")
+            for info in archive.infolist():  # zipfile drops permissions: restore them as unzip would
+                os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
+        (root / "submission" / nested).mkdir(parents=True)
+        shutil.copy(program, root / "submission" / nested / "mastermind.py")
+        return root
+
+    def run_autograder(root: Path) -> dict:
+        # setup.sh's venv is what Gradescope uses; here the test's interpreter already has the dependencies.
+        done = subprocess.run([str(root / "source" / "run_autograder")], capture_output=True, text=True,
+                              env=clean_env(AUTOGRADER_ROOT=str(root), AUTOGRADER_PYTHON=sys.executable), timeout=600)
+        assert done.returncode == 0, done.stderr
+        return json.loads((root / "results" / "results.json").read_text())
+
+    with zipfile.ZipFile(bundle) as archive:
+        names = set(archive.namelist())
+    assert {"setup.sh", "run_autograder", "requirements.txt", "grader/cli.py"} <= names
+    assert {f"specs/{Path(spec.path).name}" for spec in SPECS} <= names
+    assert not any(name.startswith("reference") for name in names)
+
+    full = run_autograder(fake_tree("good", ROOT / "reference" / "mastermind.py"))
+    assert full["score"] == full["max_score"] == sum(spec.points for spec in SPECS)
+    assert len(full["tests"]) == len(SPECS)
+
+    # From a repository or a zip, the program sits deeper: found all the same.
+    buggy = run_autograder(fake_tree("buggy", ROOT / "tests" / "submissions" / "bug-prompt-no-trailing-space" /
+                                     "mastermind.py", nested="repo/src"))
+    assert buggy["score"] == 0
+    by_id = {test["tags"][0]: test for test in buggy["tests"]}
+    for spec in HIDDEN:
+        assert by_id[spec.id]["output"] == HIDDEN_NOTE and by_id[spec.id]["max_score"] == spec.points
+    assert any("Inputs typed" in by_id[spec.id]["output"] for spec in VISIBLE)
