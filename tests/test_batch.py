@@ -1,0 +1,224 @@
+"""`grade` on real classes: real worker processes, real ptys, real signals."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from grader.report import HIDDEN_NOTE
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "submissions"
+NOBODY_PASSES = """\
+name: A spec nobody can pass
+description: Expects a prompt the contract never asks for.
+points: 1
+visibility: visible
+steps:
+  - prompt: "Enter kee: "
+    input: 1234
+  - output: |
+      nothing
+"""
+
+
+def make_specs(tmp_path: Path, timeout: float) -> Path:
+    """Two real specs (one hidden) with a short step timeout, so hanging programs cost little, plus one
+    spec nobody passes."""
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    for name in ("01-example-game.yaml", "20-hidden-win-on-first-guess.yaml"):
+        (folder / name).write_text((ROOT / "specs" / name).read_text() + f"timeout: {timeout}\n")
+    (folder / "99-nobody.yaml").write_text(NOBODY_PASSES)
+    return folder
+
+
+def make_class(tmp_path: Path, names: list[str]) -> Path:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for name in names:
+        shutil.copytree(CORPUS / name, folder / name)
+    return folder
+
+
+def grade(class_dir: Path, out: Path, specs: Path, *extra: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out),
+                           "--specs", str(specs), *extra], cwd=ROOT, capture_output=True, text=True, env=env, timeout=600)
+
+
+def descendants(pid: int) -> set[int]:
+    found, pending = set(), [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            tasks = os.listdir(f"/proc/{current}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{current}/task/{task}/children") as file:
+                    children = [int(child) for child in file.read().split()]
+            except OSError:
+                continue
+            found.update(children)
+            pending += children
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+def cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def wait_for(condition, timeout: float = 60.0, what: str = "a condition"):
+    """Poll a condition of the system (not a fixed sleep): fail if it never holds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.01)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+STUDENTS = ["ok-class-game", "bug-prompt-no-trailing-space", "crash-int-on-non-digit", "hang-sleeps-after-last-line",
+            "syntax-missing-colon"]
+
+
+def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: Path):
+    class_dir = make_class(tmp_path, STUDENTS)
+    (class_dir / "no-file").mkdir()
+    specs, out = make_specs(tmp_path, timeout=1), tmp_path / "grades"
+    first = grade(class_dir, out, specs, "--jobs", "2")
+    assert first.returncode == 0, first.stderr + first.stdout
+
+    original = (out / "gradebook.csv").read_bytes()
+    with open(out / "gradebook.csv", newline="") as file:
+        book = list(csv.reader(file))
+    assert book[0] == ["student", "score", "max_score", "01-example-game", "20-hidden-win-on-first-guess", "99-nobody"]
+    scores = {row[0]: row[1:] for row in book[1:]}
+    assert list(scores) == sorted(STUDENTS + ["no-file"])
+    assert scores["ok-class-game"] == ["14", "15", "10", "4", "0"]
+    for student in ("bug-prompt-no-trailing-space", "hang-sleeps-after-last-line", "syntax-missing-colon", "no-file"):
+        assert scores[student] == ["0", "15", "0", "0", "0"], student
+
+    results = json.loads((out / "crash-int-on-non-digit" / "results.json").read_text())
+    assert [test["tags"][0] for test in results["tests"]] == ["01-example-game", "20-hidden-win-on-first-guess", "99-nobody"]
+    hung = json.loads((out / "hang-sleeps-after-last-line" / "results.json").read_text())
+    assert "neither ended nor did anything else within 1 s" in hung["tests"][0]["output"]
+
+    feedback = (out / "bug-prompt-no-trailing-space" / "feedback.md").read_text()
+    assert "**Score: 0/15**" in feedback
+    assert "Inputs typed, in order:" in feedback and "Enter guess:" in feedback  # the visible spec, in full
+    hidden_part = feedback.split("## ❌ Winning on the first guess (other values) (0/4)")[1].split("## ")[0]
+    assert hidden_part.strip() == HIDDEN_NOTE  # the hidden one: name and points only
+    junit = ET.parse(out / "ok-class-game" / "junit.xml").getroot()
+    assert junit.get("tests") == "3" and junit.get("failures") == "1"
+
+    assert "[6/6]" in first.stderr and "\r" not in first.stderr  # plain lines when not on a terminal
+    assert "median" in first.stdout and "mean" in first.stdout
+    assert "99-nobody (1)" in first.stdout and "nobody passed: check this spec" in first.stdout
+    assert first.stdout.count("nobody passed") == 1
+
+    merged = subprocess.run([sys.executable, "-m", "grader", "gradebook", *map(str, sorted(out.glob("*/results.json")))],
+                            cwd=ROOT, capture_output=True)
+    assert merged.stdout == original
+
+    again = grade(class_dir, out, specs)
+    assert again.returncode == 0
+    assert again.stderr.count("(unchanged, not regraded)") == 6
+    assert (out / "gradebook.csv").read_bytes() == original  # same results, same bytes
+
+    (class_dir / "hang-sleeps-after-last-line" / "mastermind.py").write_text(
+        (ROOT / "reference" / "mastermind.py").read_text())
+    changed = grade(class_dir, out, specs)
+    assert changed.stderr.count("(unchanged, not regraded)") == 5
+    assert "hang-sleeps-after-last-line: 14/15 in" in changed.stderr
+
+    forced = grade(class_dir, out, specs, "--force")
+    assert "unchanged" not in forced.stderr
+
+
+def test_a_worker_that_dies_costs_only_its_student(tmp_path: Path):
+    class_dir = make_class(tmp_path, ["hang-sleeps-after-last-line", "ok-class-game", "bug-prompt-no-trailing-space"])
+    specs, out = make_specs(tmp_path, timeout=20), tmp_path / "grades"
+    process = subprocess.Popen([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out),
+                                "--specs", str(specs), "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        def busy_worker():  # a worker in the middle of running a student's program
+            for pid in descendants(process.pid):
+                if "worker_main" in cmdline(pid) and any("mastermind.py" in cmdline(c) for c in descendants(pid)):
+                    return pid
+        victim = wait_for(busy_worker, what="a worker running a program")
+        os.kill(victim, signal.SIGKILL)
+        stdout, stderr = process.communicate(timeout=300)
+    finally:
+        process.kill()
+    assert process.returncode == 1, stderr
+    assert stdout.count("the grader process grading this student died") == 1
+    assert "NOT GRADED (1)" in stdout
+    with open(out / "gradebook.csv", newline="") as file:
+        book = list(csv.reader(file))[1:]
+    assert len(book) == 3 and sum(row[1] == "" for row in book) == 1
+    broken = next(row[0] for row in book if row[1] == "")
+    assert "died" in (out / broken / "grader-error.txt").read_text()
+    assert "could not grade" in json.loads((out / broken / "results.json").read_text())["output"]
+    assert not [pid for pid in descendants(process.pid) if running(pid)]
+
+
+def test_ctrl_c_stops_cleanly(tmp_path: Path):
+    """A real SIGINT to a real `grade` while a hanging program runs: no process left, no partial file."""
+    names = ["hang-sleeps-after-last-line", "hang-busy-loop-after-win", "ok-class-game", "crash-int-on-non-digit",
+             "bug-prompt-no-trailing-space", "syntax-missing-colon"]
+    class_dir = make_class(tmp_path, names)
+    specs, out = make_specs(tmp_path, timeout=60), tmp_path / "grades"
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    process = subprocess.Popen([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out),
+                                "--specs", str(specs), "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    seen: set[int] = set()
+    try:
+        def hanging_program():
+            seen.update(descendants(process.pid))
+            return any("mastermind.py" in cmdline(pid) for pid in descendants(process.pid)) and process.poll() is None
+        wait_for(hanging_program, what="a student program running")
+        seen.update(descendants(process.pid))
+        started = time.monotonic()
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=120)
+    finally:
+        process.kill()
+    assert process.returncode == 2, stderr
+    assert time.monotonic() - started < 30
+    assert "interrupted" in stderr and "Traceback" not in stderr
+    assert not [pid for pid in seen if running(pid)], "processes left behind"
+    assert not list(scratch.iterdir()), "sandbox folders left behind"
+    for path in out.rglob("*"):
+        assert not path.name.startswith("."), f"partial file {path}"
+        if path.name == "results.json":
+            json.loads(path.read_text())
+    assert not (out / "gradebook.csv").exists()

@@ -1,0 +1,100 @@
+"""The gradebook CSV and the `gradebook` merge command: deterministic, sorted, honest about errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from grader.feedback import GRADER_ERROR_KEY, feedback_markdown
+from grader.gradebook import gradebook_csv
+from grader.report import HIDDEN_NOTE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def results(*tests: tuple[str, float, float]) -> dict:
+    return {
+        "score": sum(score for _, score, _ in tests), "max_score": sum(top for _, _, top in tests),
+        "tests": [{"name": f"the {spec} spec", "tags": [spec], "score": score, "max_score": top,
+                   "status": "passed" if score == top else "failed",
+                   "output": "Passed." if score == top else "Problem: it differs", "visibility": "visible"}
+                  for spec, score, top in tests],
+    }
+
+
+def rows(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_columns_are_sorted_spec_ids_and_rows_sorted_students():
+    text = gradebook_csv([
+        ("zoe", results(("b-spec", 5, 5), ("a-spec", 0, 10))),
+        ("adam", results(("a-spec", 10, 10), ("b-spec", 2.5, 5))),
+    ])
+    assert rows(text) == [
+        ["student", "score", "max_score", "a-spec", "b-spec"],
+        ["adam", "12.5", "15", "10", "2.5"],
+        ["zoe", "5", "15", "0", "5"],
+    ]
+    assert text.endswith("\r\n")
+    reordered = gradebook_csv([("adam", results(("b-spec", 2.5, 5), ("a-spec", 10, 10))),
+                               ("zoe", results(("a-spec", 0, 10), ("b-spec", 5, 5)))])
+    assert reordered == text
+
+
+def test_a_spec_missing_from_one_results_file_is_an_empty_cell_and_errors_have_no_score():
+    error = {"score": 0, "max_score": 15, "tests": [], "extra_data": {GRADER_ERROR_KEY: "boom"}}
+    text = gradebook_csv([("old", results(("a-spec", 10, 10))), ("new", results(("a-spec", 1, 10), ("c-spec", 1, 1))),
+                          ("broken", error)])
+    assert rows(text) == [
+        ["student", "score", "max_score", "a-spec", "c-spec"],
+        ["broken", "", "15", "", ""],
+        ["new", "2", "11", "1", "1"],
+        ["old", "10", "10", "10", ""],
+    ]
+
+
+def run_gradebook(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "grader", "gradebook", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_merge_command_takes_files_folders_and_file_name_ids(tmp_path: Path):
+    for student, data in {"bea": results(("x", 1, 1)), "al": results(("x", 0, 1))}.items():
+        (tmp_path / "jobs" / student).mkdir(parents=True)
+        (tmp_path / "jobs" / student / "results.json").write_text(json.dumps(data))
+        (tmp_path / "flat").mkdir(exist_ok=True)
+        (tmp_path / "flat" / f"{student}.json").write_text(json.dumps(data))
+    expected = "student,score,max_score,x\r\nal,0,1,0\r\nbea,1,1,1\r\n"
+    by_folder = run_gradebook(str(tmp_path / "jobs"), "--out", str(tmp_path / "book.csv"))
+    assert by_folder.returncode == 0, by_folder.stderr
+    assert (tmp_path / "book.csv").read_bytes() == expected.encode()
+    by_files = run_gradebook(*sorted(str(p) for p in (tmp_path / "jobs").glob("*/results.json")))
+    assert by_files.stdout.replace("\n", "\r\n").replace("\r\r", "\r") == expected
+    by_stem = run_gradebook("--id-from", "stem", *map(str, (tmp_path / "flat").glob("*.json")))
+    assert by_stem.returncode == 0 and by_stem.stdout.splitlines() == expected.splitlines()
+
+
+def test_merge_refuses_duplicates_and_files_that_are_not_results(tmp_path: Path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "results.json").write_text(json.dumps(results(("x", 1, 1))))
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "results.json").write_text("{not json")
+    duplicate = run_gradebook(str(tmp_path / "a" / "results.json"), str(tmp_path / "a" / "results.json"))
+    assert duplicate.returncode == 2 and "more than one results file" in duplicate.stderr
+    broken = run_gradebook(str(tmp_path / "bad" / "results.json"))
+    assert broken.returncode == 2 and "bad/results.json" in broken.stderr and "Traceback" not in broken.stderr
+
+
+def test_feedback_shows_failures_in_full_and_hidden_ones_by_name_and_points_only():
+    data = results(("shown", 0, 4), ("secret", 0, 3), ("fine", 2, 2))
+    data["tests"][0]["output"] = "Problem: differs\n  1 - ```fence```"
+    data["tests"][1]["output"] = HIDDEN_NOTE
+    text = feedback_markdown(data)
+    assert "**Score: 2/9** (1 of 3 tests passed)" in text
+    assert "## ❌ the shown spec (0/4)" in text and "````text\nProblem: differs" in text
+    assert "## ❌ the secret spec (0/3)\n\n" + HIDDEN_NOTE in text
+    assert "the fine spec" in text and "## ❌ the fine spec" not in text
