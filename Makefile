@@ -10,7 +10,7 @@ SUBMISSIONS ?=
 OUT ?= grades
 JOBS ?=
 
-.PHONY: setup check test grade specs validate mutants
+.PHONY: setup check test grade specs validate mutants handout gradescope
 
 setup: $(STAMP)
 
@@ -38,8 +38,16 @@ validate: setup
 mutants: setup
 	$(PY) -m grader mutants
 
+# Grade a class (one subfolder per student) into $(OUT): gradebook.csv and <student>/{results.json,feedback.md}.
+# JOBS=n submissions at once (default: every core); FORCE=1 regrades students whose files did not change.
 grade: setup
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
-	@for student in $(or $(SUBMISSIONS),$(SAMPLE_CLASS))/*/; do \
-		$(PY) -m grader check "$$student"; test $$? -le 1 || exit 2; \
-	done
+	$(PY) -m grader grade $(or $(SUBMISSIONS),$(SAMPLE_CLASS)) --out $(OUT) $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force)
+
+# The folder students receive (visible specs only, no reference): dist/handout/, with its own `make check`.
+handout: setup
+	$(PY) -m grader handout --out dist/handout
+
+# The Gradescope autograder: dist/autograder.zip (setup.sh, run_autograder, every spec).
+gradescope: setup
+	$(PY) -m grader gradescope --out dist/autograder.zip
