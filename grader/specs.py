@@ -225,11 +225,8 @@ def spec_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def load_specs(directory: Path, visible_only: bool = False) -> list[Spec]:
-    """Load every spec in a folder (or only the visible ones). Raises SpecErrors, all of them at once,
-    when any file is malformed: nothing is graded against a folder with a broken spec."""
-    if not directory.is_dir():
-        raise SpecErrors([SpecError(str(directory), None, "no such folder of specs")])
+def parse_folder(directory: Path) -> tuple[list[Spec], list[SpecError]]:
+    """Every well-formed spec of a folder, and a SpecError for every malformed or unreadable one."""
     specs, errors = [], []
     for file in spec_files(directory):
         try:
@@ -238,6 +235,15 @@ def load_specs(directory: Path, visible_only: bool = False) -> list[Spec]:
             errors.append(error)
         except (OSError, UnicodeDecodeError) as error:
             errors.append(SpecError(str(file), None, f"cannot read: {error}"))
+    return specs, errors
+
+
+def load_specs(directory: Path, visible_only: bool = False) -> list[Spec]:
+    """Load every spec in a folder (or only the visible ones). Raises SpecErrors, all of them at once,
+    when any file is malformed: nothing is graded against a folder with a broken spec."""
+    if not directory.is_dir():
+        raise SpecErrors([SpecError(str(directory), None, "no such folder of specs")])
+    specs, errors = parse_folder(directory)
     if errors:
         raise SpecErrors(errors)
     if visible_only:

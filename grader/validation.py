@@ -19,7 +19,7 @@ from grader.errors import UsageError
 from grader.judging import CRASH, FLOOD, HANG, NO_PROGRAM, SYNTAX, Verdict
 from grader.report import failure_details
 from grader.runner import Options, check_submission
-from grader.specs import Spec, SpecError, parse_spec, spec_files
+from grader.specs import Spec, SpecError, parse_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SPECS = ROOT / "specs"
@@ -47,14 +47,7 @@ def load_all(directory: Path) -> tuple[list[Spec], list[SpecError]]:
     """Every spec of the folder, and every malformed one (load_specs stops at the first bad folder)."""
     if not directory.is_dir():
         raise UsageError(f"{directory}: no such folder of specs")
-    specs, errors = [], []
-    for file in spec_files(directory):
-        try:
-            specs.append(parse_spec(file.read_text(encoding="utf-8"), str(file), file.stem))
-        except SpecError as error:
-            errors.append(error)
-        except (OSError, UnicodeDecodeError) as error:
-            errors.append(SpecError(str(file), None, f"cannot read: {error}"))
+    specs, errors = parse_folder(directory)
     if not specs and not errors:
         raise UsageError(f"{directory}: no spec files (*.yaml)")
     return specs, errors
