@@ -46,6 +46,19 @@ def process_tree(pid: int) -> list[int]:
     return found
 
 
+def tree_threads(pid: int) -> list[tuple[int, int]]:
+    """(pid, tid) of every thread of the process and all its descendants: one listing of each task
+    folder serves both to find the threads and, through their `children` files, the descendants."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        for tid in threads(current):
+            found.append((current, tid))
+            children = _read(f"/proc/{current}/task/{tid}/children") or ""
+            pending.extend(int(child) for child in children.split())
+    return found
+
+
 def threads(pid: int) -> list[int]:
     try:
         return [int(tid) for tid in os.listdir(f"/proc/{pid}/task")]
@@ -56,7 +69,14 @@ def threads(pid: int) -> list[int]:
 def switch_count(pid: int, tid: int) -> int:
     """How often the thread has been switched out: it grows whenever the thread blocks again."""
     status = _read(f"/proc/{pid}/task/{tid}/status") or ""
-    return sum(int(line.split()[1]) for line in status.splitlines() if line.split(":")[0].endswith("ctxt_switches"))
+    total = 0
+    for key in ("\nvoluntary_ctxt_switches:", "\nnonvoluntary_ctxt_switches:"):  # looked up, not parsed line by line
+        start = status.find(key)
+        if start >= 0:
+            start += len(key)
+            end = status.find("\n", start)
+            total += int(status[start:end if end >= 0 else len(status)])
+    return total
 
 
 class ProcWatch:
@@ -74,14 +94,14 @@ class ProcWatch:
     def arm(self) -> None:
         """Call right before sending input: waits already in progress no longer count."""
         self.snapshot = {
-            (pid, tid): switch_count(pid, tid) for pid in process_tree(self.pid) for tid in threads(pid)
+            (pid, tid): switch_count(pid, tid) for pid, tid in tree_threads(self.pid)
         }
 
     def heard(self, now: float) -> None:
         """Output says nothing about waiting here: /proc does."""
 
     def waiting(self, now: float) -> bool:
-        return any(self._new_wait(pid, tid) for pid in process_tree(self.pid) for tid in threads(pid))
+        return any(self._new_wait(pid, tid) for pid, tid in tree_threads(self.pid))
 
     def _new_wait(self, pid: int, tid: int) -> bool:
         """True when the thread sleeps on our terminal in a wait that began after the last send.
