@@ -34,6 +34,9 @@ from pathlib import Path
 from typing import Callable, ClassVar, Iterable
 
 INIT_SCRIPT = Path(__file__).resolve().parent / "sandbox_init" / "init.py"
+# The launcher imports init.py rather than running it, so its bytecode comes from __pycache__
+# (see `_cache_launcher`) instead of being compiled on every run; argv after -c is (CONFIG, SCRIPT).
+LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); import init; init.main()"
 INSIDE_HOME = "/sandbox/work"  # where the working copy appears inside the isolated file system
 UID_BASE, UID_SPAN = 1_500_000_000, 1 << 24  # per-run uids: runs cannot signal each other or share NPROC
 SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
@@ -117,6 +120,21 @@ def _under(path: str, tree: str) -> bool:
 
 _probe_lock = threading.Lock()
 _probed: Protections | None = None
+_launcher_cached = False
+
+
+def _cache_launcher() -> None:
+    """Write init.py's bytecode to its __pycache__ once per grader process (the launcher runs with -B and
+    never writes it). If that folder is read-only, the launcher still works, compiling each time."""
+    global _launcher_cached
+    if not _launcher_cached:
+        import py_compile  # noqa: PLC0415 - only isolated runs need it
+
+        try:
+            py_compile.compile(str(INIT_SCRIPT), doraise=True)
+        except (OSError, py_compile.PyCompileError):
+            pass
+        _launcher_cached = True
 
 
 def protections() -> Protections:
@@ -217,7 +235,8 @@ class Sandbox:
         Isolated: argv starts the launcher; `cwd` is only the launcher's (host) directory, the program
         itself runs in /sandbox/work (a copy of `workdir` on the sandbox's tmpfs, discarded afterwards)."""
         if self.isolated:
-            argv = [sys.executable, "-I", "-S", "-B", str(INIT_SCRIPT), str(self._config), script]
+            _cache_launcher()
+            argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), script]
             return argv, child_environment(INSIDE_HOME, "/tmp"), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
