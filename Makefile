@@ -10,7 +10,7 @@ SUBMISSIONS ?=
 OUT ?= grades
 JOBS ?=
 
-.PHONY: setup check test grade specs validate mutants handout gradescope
+.PHONY: setup check test grade specs validate mutants handout gradescope bench
 
 setup: $(STAMP)
 
@@ -51,3 +51,7 @@ handout: setup
 # The Gradescope autograder: dist/autograder.zip (setup.sh, run_autograder, every spec).
 gradescope: setup
 	$(PY) -m grader gradescope --out dist/autograder.zip
+
+# Speed benchmarks (issue 6; a few minutes, not part of `make test`): prints ratios, writes bench/RESULTS.md.
+bench: setup
+	$(PY) bench/run_all.py

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""`make bench`: run every benchmark of bench/ in turn and write bench/RESULTS.md from this run.
+
+    .venv/bin/python bench/run_all.py [--quick]
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import ROOT, machine  # noqa: E402
+
+BENCH = Path(__file__).resolve().parent
+RUNS = [
+    ("per_spec", ["--repetitions", "5"]),
+    ("peers", ["--repetitions", "3", "--wrong-repetitions", "1"]),
+    ("throughput", []),
+]
+QUICK = {"per_spec": ["--repetitions", "1"], "peers": ["--repetitions", "1"],
+         "throughput": ["--students", "20", "--sizes", "20", "40"]}
+
+
+def run(name: str, extra: list[str]) -> tuple[str, dict, float]:
+    command = [sys.executable, str(BENCH / f"{name}.py"), *extra]
+    print(f"$ {' '.join(command)}", flush=True)
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    lines = []
+    for line in process.stdout:
+        if not line.startswith("RESULT "):
+            print(line, end="", flush=True)
+        lines.append(line)
+    if process.wait() != 0:
+        raise SystemExit(f"{name} failed")
+    result = json.loads(next(line for line in reversed(lines) if line.startswith("RESULT "))[7:])
+    text = "".join(line for line in lines if not line.startswith("RESULT "))
+    return f"$ {' '.join(['.venv/bin/python', f'bench/{name}.py', *extra])}\n{text}", result, time.perf_counter() - started
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def main() -> int:
+    quick = "--quick" in sys.argv[1:]
+    started = time.perf_counter()
+    outputs, results, seconds = {}, {}, {}
+    for name, extra in RUNS:
+        outputs[name], results[name], seconds[name] = run(name, QUICK[name] if quick else extra)
+    spec, peers, load = results["per_spec"], results["peers"], results["throughput"]
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "grader"], cwd=ROOT, capture_output=True,
+                           text=True).stdout.strip()
+    total = spec["total_ms"]
+    scaling = load["scaling"]
+    ms = [value["ms_per_submission"] for value in scaling.values()]
+    rss = [value["peak_rss_mib"] for value in scaling.values()]
+    rows = [
+        ("Per-spec cost, isolation on, vs the floor", "<= 1.3x",
+         f"{spec['median_grade_over_floor']:.2f}x median of per-spec ratios (suite total "
+         f"{total['grade'] / total['floor']:.2f}x); isolation off: {spec['median_off_over_floor']:.2f}x",
+         verdict(spec["median_grade_over_floor"] <= 1.3)),
+        ("Mismatch cost (every prompt wrong) vs correct", "<= 1.2x",
+         f"{spec['median_wrong_over_grade']:.2f}x median per spec (suite total {total['wrong'] / total['grade']:.2f}x)",
+         verdict(spec["median_wrong_over_grade"] <= 1.2)),
+    ]
+    if "check50" in peers.get("correct", {}):
+        correct, wrong = peers["correct"], peers["wrong"]
+        rows.append(("Faster than check50, correct submission", ">= 10x",
+                     f"{correct['check50'] / correct['ours']:.1f}x ({correct['ours']:.0f} ms vs {correct['check50']:.0f} ms)",
+                     verdict(correct["check50"] / correct["ours"] >= 10)))
+        rows.append(("Faster than check50, wrong submission", "more than on a correct one",
+                     f"{wrong['check50'] / wrong['ours']:.1f}x ({wrong['ours']:.0f} ms vs {wrong['check50']:.0f} ms)",
+                     verdict(wrong["check50"] / wrong["ours"] > correct["check50"] / correct["ours"])))
+    else:
+        rows.append(("Faster than check50", ">= 10x", f"not measured: {peers.get('check50_unavailable')}", "NOT measured"))
+    rows.append(("2 jobs vs 1 job throughput", ">= 1.8x", f"{load['speedup']:.2f}x", verdict(load["speedup"] >= 1.8)))
+    rows.append(("Linear cost, flat memory (200 -> 800)", "flat",
+                 f"{' / '.join(f'{v:.0f}' for v in ms)} ms per submission; peak RSS {' / '.join(f'{v:.0f}' for v in rss)} MiB",
+                 verdict(max(ms) <= 1.25 * min(ms) and max(rss) <= 1.25 * min(rss))))
+    rows.append(("Sandbox overhead per spec", "(report)",
+                 f"isolation on/off {spec['median_grade_over_off']:.2f}x median; "
+                 f"+{(total['grade'] - total['grade-off']) / spec['specs']:.0f} ms per spec (suite mean)", ""))
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Written by `make bench` (`.venv/bin/python bench/run_all.py{' --quick' if quick else ''}`) on "
+        f"{datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}, at commit {head}"
+        f"{' with uncommitted changes under grader/' if dirty else ''}, in {time.perf_counter() - started:.0f} s.",
+        "",
+        f"Machine: {machine()}.",
+        "Other work may have shared the machine: every ratio below compares variants measured side by side "
+        "(interleaved repetitions in a shuffled order, medians), never runs from different moments.",
+        "",
+        "## Against the targets of issue 6",
+        "",
+        "| target | goal | this run | |",
+        "|---|---|---|---|",
+        *(f"| {name} | {goal} | {value} | {ok} |" for name, goal, value, ok in rows),
+        "",
+        "## How each number is made",
+        "",
+        "* **Floor**: the reference run as a fresh `python3 mastermind.py` (the interpreter the grader gives "
+        "students, by absolute path: the pyenv shim `python3` on PATH is a bash script that would only inflate "
+        "the floor), in its folder, with the spec's inputs piped to stdin, output captured, clean environment. "
+        "**Grade**: `runner.run_spec` + `judge` on the reference, exactly what `check`/`grade` do per spec: "
+        "a sandboxed copy, a pty, /proc synchronisation, cleanup. Isolation off = as under `GRADER_SANDBOX=off`.",
+        "* **Mismatch**: `tests/submissions/bug-prompt-no-trailing-space` (every prompt lacks its trailing space) "
+        "graded spec by spec like the reference.",
+        "* **Peers**: the example game (`specs/01-example-game.yaml`). See `bench/peers.py` for the exact pexpect "
+        "script and the generated check50 check; check50 runs offline via `check50 --dev CHECKS` from a throwaway "
+        "venv in /tmp.",
+        "* **Throughput**: `python -m grader grade CLASS --force --jobs N --specs SUBSET` as a subprocess on classes "
+        "cycled from tests/submissions (ok, bug, crash, syntax; no hang); memory is the summed RSS of the whole "
+        "process tree sampled every 20 ms. The specs are a subset, to keep `make bench` within minutes: "
+        f"{len(load['specs_small'])} specs ({', '.join(load['specs_small'])}) for the 1-vs-2-jobs class of "
+        f"{load['students']}, {len(load['specs_scale'])} ({', '.join(load['specs_scale'])}) for the 200/400/800 series.",
+        "",
+        "## Raw output",
+        "",
+        *(f"```\n{outputs[name]}```\n" for name, _ in RUNS),
+    ]
+    (BENCH / "RESULTS.md").write_text("\n".join(lines) + "\n")
+    print(f"wrote {BENCH / 'RESULTS.md'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
