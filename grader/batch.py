@@ -23,6 +23,10 @@ submission's files, the spec files and the grader's own code, hashed into `OUT/<
 (written last, after the other files, so an interrupted write is simply graded again). `--force`
 grades everyone. A student the grader could not grade gets an error result (empty score in the
 gradebook, `grader-error.txt` with the traceback for the instructor) and is always retried next run.
+
+Exit status: 0 when every student was graded (whatever their scores), 1 when the grader failed on some
+student (listed in the summary), 2 when grading could not run (bad arguments, a malformed spec) or was
+interrupted.
 """
 
 from __future__ import annotations
@@ -342,7 +346,7 @@ class Progress:
             what = f"NOT GRADED: {outcome.error}"
         else:
             score = f"{outcome.results['score']:g}/{outcome.results['max_score']:g}"
-            what = f"{score} (unchanged, not regraded)" if outcome.status == "unchanged" else f"{score} in {outcome.seconds:.1f} s"
+            what = f"{score} (unchanged, not regraded)" if outcome.status == "unchanged" else f"{score} ({outcome.seconds:.1f} s of runs)"
         line = f"[{self.done}/{self.total}] {outcome.student}: {what}"
         if not self.tty:
             self.stream.write(line + "\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import shutil
@@ -154,7 +155,7 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
         (ROOT / "reference" / "mastermind.py").read_text())
     changed = grade(class_dir, out, specs)
     assert changed.stderr.count("(unchanged, not regraded)") == 5
-    assert "hang-sleeps-after-last-line: 14/15 in" in changed.stderr
+    assert "hang-sleeps-after-last-line: 14/15 (" in changed.stderr
 
     forced = grade(class_dir, out, specs, "--force")
     assert "unchanged" not in forced.stderr
@@ -222,3 +223,24 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path):
         if path.name == "results.json":
             json.loads(path.read_text())
     assert not (out / "gradebook.csv").exists()
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise():
+    from grader.batch import Outcome, Progress
+
+    graded = Outcome("ada", "graded", {"score": 3, "max_score": 4}, 1.5)
+    broken = Outcome("bob", "error", {"score": 0, "max_score": 4}, 0.1, "RuntimeError: boom")
+    plain, tty = io.StringIO(), Terminal()
+    for stream in (plain, tty):
+        progress = Progress(2, stream)
+        progress.update(graded)
+        progress.update(broken)
+    assert plain.getvalue() == "[1/2] ada: 3/4 (1.5 s of runs)\n[2/2] bob: NOT GRADED: RuntimeError: boom\n"
+    assert "\r\x1b[K[###############...............] 1/2  ada" in tty.getvalue()
+    assert "\r\x1b[K[2/2] bob: NOT GRADED: RuntimeError: boom\n" in tty.getvalue()  # errors stay on screen
+    assert tty.getvalue().endswith("] 2/2  bob\n")
