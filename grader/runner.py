@@ -47,8 +47,9 @@ def run_session(
     deadline = time.monotonic() + options.spec_timeout
     with Sandbox(submission, options.limits) as box:
         argv, env, cwd = box.command(options.script)
-        terminal = Terminal(argv, env, cwd, box.preexec, options.wait_method)
+        terminal = None
         try:
+            terminal = Terminal(argv, env, cwd, box.preexec, options.wait_method)
             for step in range(len(inputs) + 1):
                 chunk = terminal.collect(min(step_timeout, max(deadline - time.monotonic(), 0)), budget)
                 budget -= len(chunk.data)
@@ -60,7 +61,8 @@ def run_session(
                     break
                 terminal.send(inputs[step])
         finally:
-            status, signal = terminal.close(box.kill_all)
+            if terminal is not None:
+                status, signal = terminal.close(box.kill_all)
     ended = event == EXITED
     return replace(base, outputs=tuple(outputs), end=event, exit_status=status if ended else None,
                    signal=signal if ended else None)

@@ -23,6 +23,7 @@ import os
 import resource
 import secrets
 import shutil
+import stat
 import signal
 import subprocess
 import sys
@@ -219,7 +220,11 @@ class Sandbox:
         self.isolated = isolate
         self.root = Path(tempfile.mkdtemp(prefix="grader-run-"))
         self.workdir = self.root / "work"
-        shutil.copytree(self.submission, self.workdir, symlinks=True)
+        try:
+            shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_special_files)
+        except BaseException:
+            self.close()
+            raise
         self.marker = secrets.token_hex(8)
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
         self._config = self.root / "sandbox.cfg"
@@ -395,6 +400,15 @@ class Sandbox:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _special_files(folder: str, names: list[str]) -> list[str]:
+    """Named pipes, sockets and devices in a submission are not copied: opening a pipe would block."""
+    def special(name: str) -> bool:
+        mode = os.lstat(os.path.join(folder, name)).st_mode
+        return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode))
+
+    return [name for name in names if special(name)]
 
 
 def _kill(pid: int) -> None:

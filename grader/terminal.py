@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import os
 import select
+import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,18 +43,24 @@ class Terminal:
             argv[0], argv[1:], env=env, cwd=str(cwd), echo=False, dimensions=(24, 80),
             preexec_fn=preexec, encoding=None, ignore_sighup=False,
         )
-        self.child.delaybeforesend = None
-        self.child.delayafterclose = self.child.ptyproc.delayafterclose = 0
-        self.child.delayafterterminate = self.child.ptyproc.delayafterterminate = 0
-        self.fd = self.child.child_fd
-        os.set_blocking(self.fd, False)
-        self.poller = select.poll()
-        self.poller.register(self.fd, select.POLLIN)
-        self.eof = False
-        if wait_method == "auto":
-            wait_method = "proc" if ProcWatch.available(self.child.pid) else "quiet"
-        self.watch = ProcWatch(self.child.pid, pty_rdev(self.fd)) if wait_method == "proc" else QuietWatch()
-        self.watch.heard(time.monotonic())
+        try:
+            self.child.delaybeforesend = None
+            self.child.delayafterclose = self.child.ptyproc.delayafterclose = 0
+            self.child.delayafterterminate = self.child.ptyproc.delayafterterminate = 0
+            self.fd = self.child.child_fd
+            os.set_blocking(self.fd, False)
+            self.poller = select.poll()
+            self.poller.register(self.fd, select.POLLIN)
+            self.eof = False
+            if wait_method == "auto":
+                wait_method = "proc" if ProcWatch.available(self.child.pid) else "quiet"
+            self.watch = ProcWatch(self.child.pid, pty_rdev(self.fd)) if wait_method == "proc" else QuietWatch()
+            self.watch.heard(time.monotonic())
+        except BaseException:
+            # Nobody else knows this child yet: end it here (a sandbox's processes die with it).
+            self.child.kill(signal.SIGKILL)
+            self.child.close(force=True)
+            raise
 
     @property
     def pid(self) -> int:

@@ -252,3 +252,9 @@ def test_a_spec_can_tighten_a_limit_for_itself(write_program):
     """)
     verdict = grade(folder, spec)
     assert (verdict.kind, len(verdict.actual)) == (judging.FLOOD, 100)
+
+
+def test_special_files_in_a_submission_are_skipped_not_fatal(write_program):
+    folder = write_program(WELL_BEHAVED["input"])
+    os.mkfifo(folder / "a-pipe")
+    assert grade(folder, ECHO).kind == judging.PASSED
