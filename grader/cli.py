@@ -20,8 +20,8 @@ from grader.mutants import add_mutants
 from grader.packaging import add_gradescope, add_handout
 from grader.recording import add_record
 from grader.report import render_text, results_json
-from grader.runner import Options, check_submission
-from grader.sandbox import Limits
+from grader.options import add_run_options, options_from
+from grader.runner import check_submission
 from grader.specs import SpecErrors, load_specs
 from grader.validation import add_validate
 
@@ -35,7 +35,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not submission.is_dir():
         raise UsageError(f"{submission}: no such submission folder")
     specs = load_specs(Path(args.specs), visible_only=args.visible_only)
-    options = Options(limits=Limits(), wait_method=args.wait_method)
+    options = options_from(args)
     verdicts = check_submission(submission, specs, options, jobs=args.jobs)
     title = f"Checking {submission / options.script} against {len(specs)} spec(s) from {args.specs}"
     sys.stdout.write(render_text(verdicts, title))
@@ -56,8 +56,7 @@ def add_check(commands: argparse._SubParsersAction) -> None:
     check.add_argument("--junit", metavar="FILE", help="also write JUnit XML (one testcase per spec) here")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
     check.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="specs run at once (default: cores)")
-    check.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
-                       help="how to tell the program waits for input: /proc (Linux) or a quiet period")
+    add_run_options(check)
     check.set_defaults(run=cmd_check)
 
 

@@ -24,6 +24,7 @@ class Options:
     spec_timeout: float = 60.0
     wait_method: str = "auto"
     script: str = SCRIPT
+    require_isolation: bool = False
 
 
 def _decode(data: bytes) -> str:
@@ -45,7 +46,7 @@ def run_session(
     outputs: list[str] = []
     budget = options.limits.output_bytes
     deadline = time.monotonic() + options.spec_timeout
-    with Sandbox(submission, options.limits) as box:
+    with Sandbox(submission, options.limits, require_full_isolation=options.require_isolation) as box:
         argv, env, cwd = box.command(options.script)
         terminal = None
         try:

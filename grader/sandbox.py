@@ -104,7 +104,6 @@ def child_environment(home: Path | str, tmp: Path | str | None = None) -> dict[s
         "LC_ALL": "C.UTF-8",
         "PYTHONIOENCODING": "utf-8",
         "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONUNBUFFERED": "",
         "COLUMNS": "80",
         "LINES": "24",
     }

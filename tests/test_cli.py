@@ -62,3 +62,31 @@ def test_bad_arguments_and_malformed_specs_exit_2_without_a_traceback(tmp_path):
     assert "nothing was graded" in result.stderr and "Traceback" not in result.stderr
     assert result.stdout == ""
     assert check("reference", "--jobs", "many").returncode == 2
+
+
+def test_limits_can_be_changed_per_run_and_bad_ones_are_usage_errors():
+    result = check("reference", "--limit", "output_bytes=40")
+    assert result.returncode == 1 and "(too much output)" in result.stdout
+    assert "printed more than 40 bytes" in result.stdout
+    bad = check("reference", "--limit", "cpu=3")
+    assert bad.returncode == 2 and "NAME one of cpu_seconds" in bad.stderr
+
+
+def test_missing_protections_are_said_once_and_require_sandbox_refuses(monkeypatch):
+    monkeypatch.setenv("GRADER_SANDBOX", "off")
+    result = check("reference")
+    assert result.returncode == 0
+    assert result.stderr.count("warning: sandbox: running WITHOUT pid_namespace") == 1
+    refused = check("reference", "--require-sandbox")
+    assert refused.returncode == 2 and "full isolation is not available" in refused.stderr
+    assert refused.stdout == ""
+
+
+def test_grade_passes_run_options_to_its_workers(tmp_path):
+    shutil.copytree(ROOT / "reference", tmp_path / "class" / "ada")
+    result = subprocess.run([sys.executable, "-m", "grader", "grade", str(tmp_path / "class"), "--out",
+                             str(tmp_path / "out"), "--limit", "output_bytes=40"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    results = json.loads((tmp_path / "out" / "ada" / "results.json").read_text())
+    assert results["score"] == 0 and "more than 40 bytes" in results["tests"][0]["output"]

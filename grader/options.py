@@ -1,0 +1,54 @@
+"""The run options every command that runs student code shares: sandbox limits, the isolation
+requirement and how waiting for input is detected; and the one-time notice of missing protections."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict, fields, replace
+
+from grader.errors import UsageError
+from grader.runner import Options
+from grader.sandbox import Limits, protections
+
+LIMIT_NAMES = [field.name for field in fields(Limits)]
+
+
+def _limit(text: str) -> tuple[str, int]:
+    name, _, value = text.partition("=")
+    if name not in LIMIT_NAMES or not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE with NAME one of {', '.join(LIMIT_NAMES)} "
+                                         f"and VALUE a whole number above 0, got {text!r}")
+    return name, int(value)
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    defaults = ", ".join(f"{name}={getattr(Limits(), name)}" for name in LIMIT_NAMES)
+    parser.add_argument("--limit", action="append", type=_limit, default=[], metavar="NAME=VALUE",
+                        help=f"change a sandbox limit for this run (repeatable; defaults: {defaults})")
+    parser.add_argument("--require-sandbox", action="store_true",
+                        help="refuse to grade unless student code runs fully isolated")
+    parser.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
+                        help="how to tell the program waits for input: /proc (Linux) or a quiet period")
+
+
+def options_from(args: argparse.Namespace) -> Options:
+    """Options from the command line, after checking the sandbox can give what was asked; on stderr,
+    once, which protections are off."""
+    found = protections()
+    if args.require_sandbox and not found.full:
+        raise UsageError(f"--require-sandbox: full isolation is not available here ({found.describe()})")
+    if not found.full:
+        print(f"warning: {found.describe()}", file=sys.stderr)
+    limits = replace(Limits(), **dict(args.limit))
+    return Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox)
+
+
+def options_to_json(options: Options) -> str:
+    return json.dumps(asdict(options))
+
+
+def options_from_json(text: str) -> Options:
+    data = json.loads(text)
+    return Options(**{**data, "limits": Limits(**data["limits"])})
