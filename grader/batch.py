@@ -57,6 +57,7 @@ from grader.files import write_atomically
 from grader.gradebook import gradebook_csv
 from grader.judging import total
 from grader.junit import junit_error, junit_xml
+from grader.options import add_run_options, options_from, options_from_json, options_to_json
 from grader.report import results_json
 from grader.runner import Options, check_submission
 from grader.specs import Spec, load_specs
@@ -67,6 +68,10 @@ RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "juni
 GRADEBOOK = "gradebook.csv"
 HASH_VERSION = "grade-1"
 WORKER_BOOT = "from grader.batch import worker_main; raise SystemExit(worker_main())"
+# Workers start with SIGINT ignored (an ignored signal stays ignored across exec, and Python then keeps
+# it so), so a Ctrl-C that lands while the interpreter is still starting cannot crash it; worker_main
+# takes SIGINT back once it is ready, and a worker that missed it still stops at the end of its input.
+IGNORE_SIGINT = ["/bin/sh", "-c", 'trap "" INT; exec "$0" "$@"']
 GRACE_SECONDS = 30.0  # how long a worker gets to clean up after SIGINT before SIGKILL
 PR_SET_CHILD_SUBREAPER = 36
 
@@ -148,8 +153,9 @@ def worker_main() -> int:
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         specs = {spec.id: spec for spec in load_specs(Path(sys.argv[1]))}
-        options = Options()
+        options = options_from_json(sys.argv[2])
         for line in sys.stdin:
             job = json.loads(line)
             reply = grade_unit(job["student"], Path(job["path"]), [specs[name] for name in job["specs"]], options)
@@ -171,11 +177,11 @@ class WorkerStuck(Exception):
 
 
 class Worker:
-    def __init__(self, specs_dir: Path) -> None:
+    def __init__(self, specs_dir: Path, options: Options) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PACKAGE.parent), env.get("PYTHONPATH")]))
         self.process = subprocess.Popen(
-            [sys.executable, "-c", WORKER_BOOT, str(specs_dir)],
+            [*IGNORE_SIGINT, sys.executable, "-c", WORKER_BOOT, str(specs_dir), options_to_json(options)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=env, start_new_session=True,
         )
         self.pending = b""
@@ -221,8 +227,12 @@ class Worker:
                 pass
 
     def stop(self) -> None:
-        """SIGINT (the worker cleans up), then SIGKILL to its whole group if it takes too long."""
+        """SIGINT (the worker cleans up) and end of input, then SIGKILL to its whole group if it takes too long."""
         self.interrupt()
+        try:
+            self.process.stdin.close()
+        except OSError:
+            pass
         try:
             self.process.wait(timeout=GRACE_SECONDS)
         except subprocess.TimeoutExpired:
@@ -367,8 +377,10 @@ class Progress:
 
 class Batch:
     def __init__(self, students: list[tuple[str, Path]], specs: list[Spec], specs_dir: Path, out: Path,
-                 jobs: int, force: bool, progress: Progress, subreaper: bool = False) -> None:
+                 jobs: int, force: bool, progress: Progress, subreaper: bool = False,
+                 options: Options | None = None) -> None:
         self.students, self.specs, self.specs_dir, self.out = students, specs, specs_dir, out
+        self.options = options or Options()
         self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
         self.max_score = sum(spec.points for spec in specs)
         self.base = grader_digest(specs)
@@ -377,7 +389,7 @@ class Batch:
         self.workers: set[Worker] = set()
         self.replies: queue.Queue[tuple[str, str, dict[str, Any]]] = queue.Queue()
         self.failed: set[str] = set()  # students with an error: their remaining units are not run
-        self.timeout = Options().spec_timeout + 60  # per unit: the runner's own limit, and then some
+        self.timeout = self.options.spec_timeout + 60  # per unit: the runner's own limit, and then some
 
     # -- what to grade
     def _unchanged(self, student: str, digest: str) -> dict[str, Any] | None:
@@ -404,7 +416,7 @@ class Batch:
                     self.replies.put((student, spec_id, reply))
                     continue
                 if worker is None:
-                    worker = Worker(self.specs_dir)
+                    worker = Worker(self.specs_dir, self.options)
                     with self.lock:
                         if self.stopping.is_set():
                             return
@@ -563,7 +575,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     batch = Batch(students, specs, specs_dir, out, jobs, args.force, Progress(len(students), sys.stderr),
-                  subreaper=become_subreaper())
+                  subreaper=become_subreaper(), options=options_from(args))
     outcomes = batch.run()
     write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes))
     sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))
@@ -580,4 +592,5 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
     grade.add_argument("--jobs", type=int, help=f"submissions graded at once (default: every core, here {default_jobs()})")
     grade.add_argument("--force", action="store_true", help="grade every student, even unchanged ones")
     grade.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
+    add_run_options(grade)
     grade.set_defaults(run=cmd_grade)
