@@ -86,7 +86,8 @@ class Terminal:
         return bytes(data)
 
     def collect(self, timeout: float, budget: int) -> Chunk:
-        """Read until the program waits for input, ends, floods past `budget` bytes or times out."""
+        """Read until the program waits for input, ends, floods past `budget` bytes or times out. Output
+        past the budget is never returned, whichever way reading stopped: the cap does not depend on timing."""
         deadline = time.monotonic() + timeout
         data = bytearray()
         interval = FIRST_POLL
@@ -97,14 +98,21 @@ class Terminal:
                 data += piece
                 self.watch.heard(now)
                 interval = FIRST_POLL
+            event = None
             if len(data) > budget:
-                return Chunk(bytes(data[:budget]), OUTPUT_LIMIT)
-            if self.eof or not self.child.isalive():
-                return Chunk(bytes(data + self._drain(budget - len(data))), EXITED)
-            if self.watch.waiting(now):
-                return Chunk(bytes(data + self._drain(budget - len(data))), WAITING)
-            if now >= deadline:
-                return Chunk(bytes(data), TIMEOUT)
+                event = OUTPUT_LIMIT
+            elif self.eof or not self.child.isalive():
+                event = EXITED
+            elif self.watch.waiting(now):
+                event = WAITING
+            elif now >= deadline:
+                event = TIMEOUT
+            if event is not None:
+                if event in (EXITED, WAITING):
+                    data += self._drain(budget - len(data))  # all it printed before it ended or blocked
+                if len(data) > budget:
+                    return Chunk(bytes(data[:budget]), OUTPUT_LIMIT)
+                return Chunk(bytes(data), event)
             self.poller.poll(min(interval, max(deadline - now, 0)) * 1000)
             interval = min(interval * 2, LAST_POLL)
 
