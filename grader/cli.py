@@ -12,16 +12,18 @@ from typing import Callable
 from grader.batch import add_grade
 from grader.errors import UsageError
 from grader.feedback import add_feedback
-from grader.files import write_atomically
+from grader.files import check_writable, write_atomically
 from grader.gradebook import add_gradebook
 from grader.judging import total
 from grader.junit import junit_xml
 from grader.mutants import add_mutants
 from grader.packaging import add_gradescope, add_handout
 from grader.recording import add_record
+from grader.reaping import become_subreaper, kill_orphans
 from grader.report import render_text, results_json
 from grader.options import add_run_options, options_from
 from grader.runner import check_submission
+from grader.sandbox import IsolationUnavailable, SandboxFailure
 from grader.specs import SpecErrors, load_specs
 from grader.validation import add_validate
 
@@ -32,11 +34,22 @@ FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
 
 def cmd_check(args: argparse.Namespace) -> int:
     submission = Path(args.submission)
+    if submission.exists() and not submission.is_dir():
+        raise UsageError(f"{submission}: is not a folder (give the folder that holds mastermind.py)")
     if not submission.is_dir():
         raise UsageError(f"{submission}: no such submission folder")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    for target in filter(None, (args.json, args.junit)):
+        check_writable(Path(target))
     specs = load_specs(Path(args.specs), visible_only=args.visible_only)
     options = options_from(args)
-    verdicts = check_submission(submission, specs, options, jobs=args.jobs)
+    subreaper = become_subreaper()  # a program that escapes its process group still ends with us
+    try:
+        verdicts = check_submission(submission, specs, options, jobs=args.jobs)
+    finally:
+        if subreaper:
+            kill_orphans(set())
     title = f"Checking {submission / options.script} against {len(specs)} spec(s) from {args.specs}"
     sys.stdout.write(render_text(verdicts, title))
     if args.json:
@@ -91,8 +104,10 @@ def main(argv: list[str] | None = None) -> int:
         for error in errors.errors:
             print(f"error: malformed spec: {error}", file=sys.stderr)
         print("error: nothing was graded: fix the spec(s) above first", file=sys.stderr)
-    except UsageError as error:
+    except (UsageError, SandboxFailure, IsolationUnavailable) as error:
         print(f"error: {error}", file=sys.stderr)
+    except OSError as error:
+        print(f"error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
     return CANNOT_GRADE

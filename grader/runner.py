@@ -11,7 +11,7 @@ from typing import Callable
 
 from grader.judging import EXITED, MISSING, TIMEOUT, WAITING, Session, Verdict, judge
 from grader.matching import normalise, step_matches
-from grader.sandbox import Limits, Sandbox
+from grader.sandbox import Limits, Sandbox, SandboxFailure
 from grader.specs import Spec
 from grader.terminal import Terminal
 
@@ -53,7 +53,7 @@ def run_session(
             terminal = Terminal(argv, env, cwd, box.preexec, options.wait_method)
             for step in range(len(inputs) + 1):
                 chunk = terminal.collect(min(step_timeout, max(deadline - time.monotonic(), 0)), budget)
-                budget -= len(chunk.data)
+                budget = max(budget - len(chunk.data), 0)
                 outputs.append(_decode(chunk.data))
                 event = chunk.event
                 if event == EXITED and not terminal.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
@@ -64,6 +64,9 @@ def run_session(
         finally:
             if terminal is not None:
                 status, signal = terminal.close(box.kill_all)
+        failure = box.failure()
+        if failure:
+            raise SandboxFailure(f"the sandbox could not run {submission / options.script}: {failure}")
     ended = event == EXITED
     return replace(base, outputs=tuple(outputs), end=event, exit_status=status if ended else None,
                    signal=signal if ended else None)

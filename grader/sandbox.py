@@ -53,6 +53,10 @@ class IsolationUnavailable(RuntimeError):
     """Full isolation was required but cannot be had on this machine."""
 
 
+class SandboxFailure(RuntimeError):
+    """The sandbox could not run the program: the grader's problem to report, never the student's 0."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """Per-run limits. The runner enforces wall time and output bytes; the kernel enforces the rest."""
@@ -221,6 +225,11 @@ class Sandbox:
         self.workdir = self.root / "work"
         try:
             shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_special_files)
+            size = sum(path.lstat().st_size for path in self.workdir.rglob("*"))
+            if isolate and size > limits.disk_mb * 1024 * 1024 // 2:
+                raise SandboxFailure(
+                    f"{self.submission}: the submission holds {size // 1024} KiB, too much for the sandbox's "
+                    f"disk (disk_mb={limits.disk_mb}); raise it with --limit disk_mb=N or `limits:` in the spec")
         except BaseException:
             self.close()
             raise
@@ -390,6 +399,13 @@ class Sandbox:
                 for other in left:
                     _kill(other)
             time.sleep(0.001)
+
+    def failure(self) -> str | None:
+        """Why the sandbox itself failed to start the program, if it did (the launcher leaves a note)."""
+        try:
+            return (self.root / "state.failed").read_text(errors="replace")
+        except OSError:
+            return None
 
     def close(self) -> None:
         shutil.rmtree(self.root, ignore_errors=True)

@@ -90,3 +90,68 @@ def test_grade_passes_run_options_to_its_workers(tmp_path):
     assert result.returncode == 0, result.stderr
     results = json.loads((tmp_path / "out" / "ada" / "results.json").read_text())
     assert results["score"] == 0 and "more than 40 bytes" in results["tests"][0]["output"]
+    (tmp_path / "class" / "bob.zip").write_bytes(b"PK")  # a file, not a folder: graded, never left out
+    again = subprocess.run([sys.executable, "-m", "grader", "grade", str(tmp_path / "class"), "--out",
+                            str(tmp_path / "out")], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr
+    results = json.loads((tmp_path / "out" / "ada" / "results.json").read_text())
+    assert results["score"] == results["max_score"], "changed run options must regrade"
+    gradebook = (tmp_path / "out" / "gradebook.csv").read_text()
+    assert "\nbob.zip,0," in gradebook
+
+
+def test_a_sandbox_that_cannot_start_the_program_is_a_grader_error_not_a_zero(tmp_path):
+    from grader.sandbox import protections
+
+    if not protections().full:
+        import pytest
+        pytest.skip(protections().describe())
+    big = tmp_path / "big"
+    shutil.copytree(ROOT / "reference", big)
+    (big / "data.bin").write_bytes(b"x" * 700_000)
+    result = check(str(big), "--limit", "disk_mb=1")
+    assert result.returncode == 2 and "too much for the sandbox's disk (disk_mb=1)" in result.stderr
+    many = tmp_path / "many"
+    shutil.copytree(ROOT / "reference", many)
+    (many / "files").mkdir()
+    for number in range(20_001):  # more files than the sandbox's file system holds
+        (many / "files" / str(number)).touch()
+    result = check(str(many), "--visible-only")
+    assert result.returncode == 2, result.stdout
+    assert "the sandbox could not run" in result.stderr and "cannot build the sandbox" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unwritable_result_paths_and_non_folders_are_usage_errors(tmp_path):
+    for args in (["--json", str(tmp_path)], ["--junit", str(tmp_path / "no" / "such" / "x.xml")]):
+        result = check("reference", *args)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    not_a_folder = tmp_path / "file.py"
+    not_a_folder.write_text("print()")
+    result = check(str(not_a_folder))
+    assert result.returncode == 2 and "is not a folder" in result.stderr
+    assert check("reference", "--jobs", "0").returncode == 2
+
+
+def test_check_leaves_no_daemon_behind_even_without_isolation(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRADER_SANDBOX", "off")
+    folder = tmp_path / "daemon"
+    folder.mkdir()
+    source = (ROOT / "reference" / "mastermind.py").read_text().replace(
+        'if __name__ == "__main__":',
+        'import subprocess\n'
+        'subprocess.Popen(["sh", "-c", "exec sleep 3171"], start_new_session=True, env={},\n'
+        '                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n'
+        'if __name__ == "__main__":')
+    (folder / "mastermind.py").write_text(source)
+    result = check(str(folder), "--visible-only")
+    assert result.returncode == 0, result.stdout + result.stderr
+    import os
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if b"3171" in open(f"/proc/{pid}/cmdline", "rb").read():
+                left.append(pid)
+        except OSError:
+            pass
+    assert left == []

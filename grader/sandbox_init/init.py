@@ -287,9 +287,10 @@ def run_init(cfg: dict, script: str, status_w: int) -> None:
     try:
         build_root(cfg)
         student = start_student(cfg, script)
-    except BaseException as error:  # noqa: BLE001 - whatever it is, the launcher reports exit status 125
-        os.write(2, f"sandbox: cannot build the sandbox: {error}\r\n".encode())
+    except BaseException as error:  # noqa: BLE001 - whatever it is, the launcher reports it to the grader
+        os.write(status_w, b"F" + f"cannot build the sandbox: {error}".encode()[:4000])
         os._exit(125)
+    os.write(status_w, b"S")  # the student's program runs: what follows is its status
     while True:
         try:
             pid, status = os.wait()
@@ -344,7 +345,14 @@ def main() -> None:
         f.write(f"{pid} {since}\n")
     os.rename(state + ".tmp", state)
     _, init_status = os.waitpid(pid, 0)  # reaped here, never left as a zombie for someone else
-    data = os.read(status_r, 4)
+    data = b""
+    while piece := os.read(status_r, 4096):
+        data += piece
+    if data.startswith(b"F"):  # the sandbox, not the program, failed: tell the grader, not the student
+        with open(state + ".failed", "wb") as f:
+            f.write(data[1:])
+        os._exit(125)
+    data = data[1:]
     # No status: init was killed (Sandbox.kill_all kills init, not us): end the same way it did.
     status = int.from_bytes(data, "little") if len(data) == 4 else init_status
     libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)  # relaying SIGSEGV & co. must not dump a core of ours
