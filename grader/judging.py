@@ -7,7 +7,7 @@ import re
 import signal
 from dataclasses import dataclass
 
-from grader.matching import step_matches
+from grader.matching import step_matches, visible
 from grader.specs import Spec
 
 # How a session ended (the runner's events, plus the cases where nothing could run).
@@ -76,17 +76,25 @@ def _ended(session: Session) -> str:
     return f"ended with exit status {session.exit_status}"
 
 
-_SYNTAX = re.compile(r"^(SyntaxError|IndentationError|TabError): .*$", re.MULTILINE)
-_SYNTAX_LINE = re.compile(r'^\s*File ".*", line (\d+)', re.MULTILINE)
+_TRACEBACK = "Traceback (most recent call last):"
+
+
+def _syntax_error(output: str, script: str) -> str | None:
+    """Python's own report that the script does not compile: `File ".../script", line N`, then the
+    error as the last line. Returned made visible, since it is the program's output."""
+    lines = output.rstrip("\n").split("\n")
+    where = re.search(rf'^  File "[^"\n]*/{re.escape(script)}", line (\d+)$', output, re.MULTILINE)
+    error = re.fullmatch(r"(SyntaxError|IndentationError|TabError): .*", lines[-1])
+    if not where or not error or _TRACEBACK in output:
+        return None
+    return f"{visible(error.group(0), False, False)} at line {where.group(1)}"
 
 
 def _crash_kind(session: Session, step: int, spec: Spec) -> tuple[str, str]:
     output = session.outputs[step] if session.outputs else ""
-    found = _SYNTAX.search(output)
-    if step == 0 and session.exit_status == 1 and found:
-        line = _SYNTAX_LINE.findall(output)
-        where = f" at line {line[-1]}" if line else ""
-        return SYNTAX, f"{session.script} cannot run: {found.group(0)}{where}"
+    syntax = _syntax_error(output, session.script) if step == 0 and session.exit_status == 1 else None
+    if syntax:
+        return SYNTAX, f"{session.script} cannot run: {syntax}"
     return CRASH, f"the program crashed {moment(spec, step)}: it {_ended(session)}"
 
 
@@ -100,7 +108,8 @@ def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
         return HANG, f"the program neither {doing} nor did anything else within {session.timeout:g} s {moment(spec, step)}"
     if session.end == WAITING:
         return WANTS_INPUT, f"the program asked for more input {moment(spec, step)}, where the spec expects it to end"
-    if last and session.signal is None:
+    crashed = session.signal is not None or _TRACEBACK in session.outputs[step]
+    if last and not crashed:
         expected = spec.steps[step].exit
         return EXIT_STATUS, f"the program ended {moment(spec, step)} with exit status {session.exit_status}; expected {expected}"
     if session.signal is not None or session.exit_status != 0:

@@ -258,3 +258,35 @@ def test_special_files_in_a_submission_are_skipped_not_fatal(write_program):
     folder = write_program(WELL_BEHAVED["input"])
     os.mkfifo(folder / "a-pipe")
     assert grade(folder, ECHO).kind == judging.PASSED
+
+
+def test_a_crash_after_the_last_line_is_a_crash_not_a_wrong_status(write_program):
+    folder = write_program("""
+        for prompt in ("name? ", "again? "):
+            print("hello", input(prompt))
+        raise KeyError("late")
+    """)
+    verdict = grade(folder, ECHO)
+    assert verdict.kind == judging.CRASH and "after input 2" in verdict.message
+
+
+def test_program_output_that_looks_like_a_syntax_error_is_a_crash_shown_harmlessly(write_program):
+    folder = write_program("""
+        import sys
+        print("SyntaxError: \\x1b[2J\\x1b]0;owned\\x07")
+        sys.exit(1)
+    """)
+    verdict = grade(folder, ECHO)
+    assert verdict.kind == judging.MISMATCH or verdict.kind == judging.CRASH
+    assert "\x1b" not in verdict.message
+
+
+def test_the_output_cap_holds_however_the_step_ends(write_program):
+    """The cap must not depend on timing: a program that prints past it and then waits is always capped."""
+    spec = spec_from(ECHO_SPEC.replace("steps:", "limits:\n  output_bytes: 100\nsteps:"))
+    folder = write_program("""
+        print("x" * 500)
+        input("name? ")
+    """)
+    verdicts = check_submission(folder, [spec] * 12, Options(), jobs=2)
+    assert {(v.kind, len(v.actual)) for v in verdicts} == {(judging.FLOOD, 100)}
