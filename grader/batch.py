@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import base64
-import ctypes
 import hashlib
 import json
 import os
@@ -55,11 +54,12 @@ from grader.errors import UsageError
 from grader.feedback import GRADER_ERROR_KEY, feedback_markdown, grader_error, read_results
 from grader.files import write_atomically
 from grader.gradebook import gradebook_csv
-from grader.judging import total
 from grader.junit import junit_error, junit_xml
 from grader.options import add_run_options, options_from, options_from_json, options_to_json
+from grader.reaping import become_subreaper, kill_orphans
 from grader.report import results_json
 from grader.runner import Options, check_submission
+from grader.sandbox import protections
 from grader.specs import Spec, load_specs
 
 PACKAGE = Path(__file__).resolve().parent
@@ -73,7 +73,6 @@ WORKER_BOOT = "from grader.batch import worker_main; raise SystemExit(worker_mai
 # takes SIGINT back once it is ready, and a worker that missed it still stops at the end of its input.
 IGNORE_SIGINT = ["/bin/sh", "-c", 'trap "" INT; exec "$0" "$@"']
 GRACE_SECONDS = 30.0  # how long a worker gets to clean up after SIGINT before SIGKILL
-PR_SET_CHILD_SUBREAPER = 36
 
 
 def default_jobs() -> int:
@@ -115,9 +114,11 @@ def _tree_lines(folder: Path, prefix: str = "") -> list[bytes]:
     return records
 
 
-def grader_digest(specs: list[Spec]) -> str:
-    """The specs' files and the grader's own code: everything besides the submission behind a grade."""
+def grader_digest(specs: list[Spec], options: Options) -> str:
+    """The specs' files, the run options, the sandbox's protections and the grader's own code: everything
+    besides the submission behind a grade."""
     digest = hashlib.sha256(HASH_VERSION.encode())
+    digest.update(f"options {options_to_json(options)}\0{protections().describe()}\0".encode())
     for spec in sorted(specs, key=lambda spec: spec.id):
         digest.update(f"spec {spec.id}\0".encode() + Path(spec.path).read_bytes() + b"\0")
     for source in sorted(PACKAGE.rglob("*")):
@@ -259,59 +260,6 @@ class Worker:
                 pass
 
 
-# ---------------------------------------------------------------- orphans
-
-
-def become_subreaper() -> bool:
-    """Orphans of our workers get reparented to us (Linux), so none can outlive the batch."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
-    except (OSError, AttributeError):
-        return False
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    try:
-        tids = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return []
-    for tid in tids:
-        try:
-            with open(f"/proc/{pid}/task/{tid}/children") as file:
-                found += [int(child) for child in file.read().split()]
-        except OSError:
-            pass
-    return found
-
-
-def kill_orphans(keep: set[int]) -> int:
-    """Kill every child of ours that is not a live worker, with everything below it; reap them."""
-    killed = 0
-    for _ in range(100):
-        orphans = [pid for pid in _children(os.getpid()) if pid not in keep]
-        if not orphans:
-            break
-        pending = list(orphans)
-        while pending:
-            pid = pending.pop()
-            pending += _children(pid)
-            try:
-                os.kill(pid, signal.SIGKILL)
-                killed += 1
-            except ProcessLookupError:
-                pass
-        for pid in orphans:
-            try:
-                os.waitpid(pid, 0)
-            except ChildProcessError:
-                pass
-    return killed
-
-
 # ---------------------------------------------------------------- the batch
 
 
@@ -328,8 +276,8 @@ def find_students(class_dir: Path, out_dir: Path) -> list[tuple[str, Path]]:
     out = out_dir.resolve()
     students = []
     for entry in sorted(class_dir.iterdir()):
-        if entry.name.startswith((".", "__")) or not entry.is_dir() or entry.resolve() == out:
-            continue
+        if entry.name.startswith((".", "__")) or entry.resolve() == out:
+            continue  # a file stays in: that student is graded as having no mastermind.py, not left out
         students.append((entry.name, entry))
     return students
 
@@ -383,7 +331,7 @@ class Batch:
         self.options = options or Options()
         self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
         self.max_score = sum(spec.points for spec in specs)
-        self.base = grader_digest(specs)
+        self.base = grader_digest(specs, self.options)
         self.stopping = threading.Event()
         self.lock = threading.Lock()
         self.workers: set[Worker] = set()
@@ -416,10 +364,10 @@ class Batch:
                     self.replies.put((student, spec_id, reply))
                     continue
                 if worker is None:
-                    worker = Worker(self.specs_dir, self.options)
-                    with self.lock:
+                    with self.lock:  # started and registered at once: kill_orphans must never see it unlisted
                         if self.stopping.is_set():
                             return
+                        worker = Worker(self.specs_dir, self.options)
                         self.workers.add(worker)
                 job = {"student": student, "path": str(path.resolve()), "specs": [spec_id]}
                 try:
@@ -566,6 +514,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
     class_dir, out, specs_dir = Path(args.class_dir), Path(args.out), Path(args.specs)
     if not class_dir.is_dir():
         raise UsageError(f"{class_dir}: no such class folder")
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out}: --out is a file, not a folder")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     specs = load_specs(specs_dir)

@@ -34,16 +34,9 @@ def _read(path: str) -> str | None:
         return None
 
 
-def process_tree(pid: int) -> list[int]:
-    """The process and all its descendants, found through /proc/PID/task/TID/children."""
-    found, pending = [], [pid]
-    while pending:
-        current = pending.pop()
-        found.append(current)
-        for tid in threads(current):
-            children = _read(f"/proc/{current}/task/{tid}/children") or ""
-            pending.extend(int(child) for child in children.split())
-    return found
+def children(pid: int) -> list[int]:
+    """The direct children of a process, from /proc/PID/task/TID/children."""
+    return [int(child) for tid in threads(pid) for child in (_read(f"/proc/{pid}/task/{tid}/children") or "").split()]
 
 
 def tree_threads(pid: int) -> list[tuple[int, int]]:
