@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -147,6 +148,8 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
 def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
     """Rules a JSON Schema cannot say: where inputs and exit go, regexes that compile, one line per item."""
     problems: list[tuple[list[Any], str]] = []
+    if not math.isfinite(data["points"]):
+        problems.append((["points"], "points must be a finite number"))
     steps = data["steps"]
     for index, step in enumerate(steps):
         last = index == len(steps) - 1
@@ -155,6 +158,10 @@ def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
             problems.append((where, "needs an `input`: only the last step ends without one"))
         if last and "input" in step:
             problems.append((where + ["input"], "the last step describes how the program ends: it takes no `input`"))
+        typed = step.get("input", "")
+        if any((ord(ch) < 32 and ch != "\t") or ch == "\x7f" for ch in typed):
+            problems.append((where + ["input"], "an input is one line of text: no line break or control "
+                             "character (the terminal would act on it: Ctrl-C, Ctrl-D, erase...); a tab is fine"))
         if not last and "exit" in step:
             problems.append((where + ["exit"], "`exit` belongs to the last step only"))
         output = step.get("output", [])

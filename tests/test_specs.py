@@ -112,3 +112,17 @@ def test_limits_per_spec_are_read_and_unknown_limits_rejected():
     assert dict(spec.limits) == {"cpu_seconds": 2, "output_bytes": 500}
     with pytest.raises(SpecError, match="'cpu' was unexpected"):
         parse_spec(GOOD.replace("timeout: 3", "limits:\n  cpu: 2"), "a.yaml", "a")
+
+
+@pytest.mark.parametrize("text, words", [
+    (GOOD.replace("points: 2", "points: .nan"), "finite"),
+    (GOOD.replace("input: 0123", 'input: "01\\n23"'), "no line break or control character"),
+    (GOOD.replace("input: 0123", 'input: "\\x03"'), "no line break or control character"),
+])
+def test_values_the_terminal_or_the_score_cannot_take_are_rejected(text, words):
+    with pytest.raises(SpecError, match=words):
+        parse_spec(text, "a.yaml", "a")
+
+
+def test_a_tab_inside_an_input_is_fine():
+    assert parse_spec(GOOD.replace("input: 0123", 'input: "01\\t23"'), "a.yaml", "a").inputs[0] == "01\t23"
