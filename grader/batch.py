@@ -61,9 +61,8 @@ from grader.report import results_json
 from grader.runner import Options, check_submission
 from grader.sandbox import protections
 from grader.specs import Spec, load_specs
+from grader.project import DEFAULT_SPECS, PACKAGE, default_jobs
 
-PACKAGE = Path(__file__).resolve().parent
-DEFAULT_SPECS = PACKAGE.parent / "specs"
 RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "junit.xml", "inputs.sha256", "grader-error.txt"
 GRADEBOOK = "gradebook.csv"
 HASH_VERSION = "grade-1"
@@ -73,13 +72,6 @@ WORKER_BOOT = "from grader.batch import worker_main; raise SystemExit(worker_mai
 # takes SIGINT back once it is ready, and a worker that missed it still stops at the end of its input.
 IGNORE_SIGINT = ["/bin/sh", "-c", 'trap "" INT; exec "$0" "$@"']
 GRACE_SECONDS = 30.0  # how long a worker gets to clean up after SIGINT before SIGKILL
-
-
-def default_jobs() -> int:
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:
-        return os.cpu_count() or 1
 
 
 # ---------------------------------------------------------------- what decides a grade: content hashes

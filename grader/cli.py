@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Callable
@@ -26,9 +25,8 @@ from grader.runner import check_submission
 from grader.sandbox import IsolationUnavailable, SandboxFailure
 from grader.specs import SpecErrors, load_specs
 from grader.validation import add_validate
+from grader.project import DEFAULT_SPECS, default_jobs
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SPECS = ROOT / "specs"
 FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
 
 
@@ -68,7 +66,7 @@ def add_check(commands: argparse._SubParsersAction) -> None:
     check.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json format here")
     check.add_argument("--junit", metavar="FILE", help="also write JUnit XML (one testcase per spec) here")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
-    check.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="specs run at once (default: cores)")
+    check.add_argument("--jobs", type=int, default=default_jobs(), help="specs run at once (default: cores)")
     add_run_options(check)
     check.set_defaults(run=cmd_check)
 

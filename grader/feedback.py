@@ -15,13 +15,10 @@ from typing import Any
 
 from grader.errors import UsageError
 from grader.files import write_atomically
-from grader.report import HIDDEN_NOTE
+from grader.report import HIDDEN_NOTE, format_points
 
 GRADER_ERROR_KEY = "grader_error"  # in results["extra_data"]: this student could not be graded
 
-
-def _points(value: float) -> str:
-    return f"{float(value):g}"
 
 
 def _cell(text: str) -> str:
@@ -53,7 +50,7 @@ def feedback_markdown(results: dict[str, Any], title: str = "Mastermind: your re
     tests = results.get("tests", [])
     passed = sum(test.get("status") == "passed" for test in tests)
     out += [
-        f"**Score: {_points(results.get('score', 0))}/{_points(results.get('max_score', 0))}** "
+        f"**Score: {format_points(results.get('score', 0))}/{format_points(results.get('max_score', 0))}** "
         f"({passed} of {len(tests)} tests passed)",
         "",
     ]
@@ -61,13 +58,13 @@ def feedback_markdown(results: dict[str, Any], title: str = "Mastermind: your re
         out += ["| result | test | points |", "| --- | --- | --- |"]
         for test in tests:
             mark = "✅ pass" if test.get("status") == "passed" else "❌ fail"
-            points = f"{_points(test.get('score', 0))}/{_points(test.get('max_score', 0))}"
+            points = f"{format_points(test.get('score', 0))}/{format_points(test.get('max_score', 0))}"
             out.append(f"| {mark} | {_cell(test.get('name', '?'))} | {points} |")
         out.append("")
     for test in tests:
         if test.get("status") == "passed":
             continue
-        out += [f"## ❌ {test.get('name', '?')} (0/{_points(test.get('max_score', 0))})", ""]
+        out += [f"## ❌ {test.get('name', '?')} (0/{format_points(test.get('max_score', 0))})", ""]
         output = test.get("output", "")
         out += ([HIDDEN_NOTE] if output == HIDDEN_NOTE else _fenced(output)) + [""]
     if tests and passed == len(tests):

@@ -20,12 +20,10 @@ from typing import Any, Iterable
 from grader.errors import UsageError
 from grader.feedback import grader_error, read_results
 from grader.files import write_atomically
+from grader.report import format_points
 
 FIXED_COLUMNS = ("student", "score", "max_score")
 
-
-def _number(value: Any) -> str:
-    return f"{float(value):g}"
 
 
 def spec_points(results: dict[str, Any]) -> dict[str, float]:
@@ -50,12 +48,12 @@ def gradebook_csv(rows: Iterable[tuple[str, dict[str, Any]]]) -> str:
     writer.writerow([*FIXED_COLUMNS, *spec_ids])
     for student, results in rows:
         if grader_error(results) is not None:
-            writer.writerow([student, "", _number(results.get("max_score", 0)), *[""] * len(spec_ids)])
+            writer.writerow([student, "", format_points(results.get("max_score", 0)), *[""] * len(spec_ids)])
             continue
         points = spec_points(results)
         writer.writerow([
-            student, _number(results.get("score", 0)), _number(results.get("max_score", 0)),
-            *[_number(points[spec]) if spec in points else "" for spec in spec_ids],
+            student, format_points(results.get("score", 0)), format_points(results.get("max_score", 0)),
+            *[format_points(points[spec]) if spec in points else "" for spec in spec_ids],
         ])
     return buffer.getvalue()
 

@@ -24,10 +24,8 @@ from grader.errors import UsageError
 from grader.judging import CRASH, HANG, NO_PROGRAM, SYNTAX, Verdict, judge
 from grader.runner import Options, run_spec
 from grader.specs import Spec, load_specs
+from grader.project import CORPUS as DEFAULT_CORPUS, DEFAULT_SPECS
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_CORPUS = ROOT / "tests" / "submissions"
-DEFAULT_SPECS = ROOT / "specs"
 HANG_STEP_TIMEOUT = 2.0
 PASS, FAIL = "PASS", "FAIL"
 

@@ -22,9 +22,8 @@ from pathlib import Path
 
 from grader.errors import UsageError
 from grader.specs import Spec, load_specs
+from grader.project import PACKAGE, ROOT
 
-PACKAGE = Path(__file__).resolve().parent
-ROOT = PACKAGE.parent
 TEMPLATES = PACKAGE / "templates"
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)

@@ -30,9 +30,8 @@ from grader.judging import MISSING, OUTPUT_LIMIT, TIMEOUT, WAITING, judge
 from grader.matching import split_lines
 from grader.runner import Options, run_session, run_spec
 from grader.specs import DEFAULT_STEP_TIMEOUT, Line, SpecError, parse_spec
+from grader.project import REFERENCE
 
-ROOT = Path(__file__).resolve().parent.parent
-REFERENCE = ROOT / "reference"
 STEP_KEYS = ("output", "prompt", "input", "exit")  # the order new keys are written in
 
 

@@ -10,8 +10,9 @@ from grader.matching import render_diff
 HIDDEN_NOTE = "This is a hidden test: its inputs and expected output are not shown."
 
 
-def _points(value: float) -> str:
-    return f"{value:g}"
+def format_points(value: float) -> str:
+    """Points as people write them: 10, 2.5, never 10.0."""
+    return f"{float(value):g}"
 
 
 def failure_details(verdict: Verdict) -> list[str]:
@@ -47,16 +48,16 @@ def render_text(verdicts: list[Verdict], title: str, reveal_hidden: bool = True)
     out = [title, ""]
     for verdict in verdicts:
         status = "PASS" if verdict.passed else "FAIL"
-        points = f"{_points(verdict.score)}/{_points(verdict.spec.points)}"
+        points = f"{format_points(verdict.score)}/{format_points(verdict.spec.points)}"
         reason = "" if verdict.passed else f"  ({verdict.kind})"
         out.append(f"{status}  {verdict.spec.id:<{id_width}}  {points:>7}  {verdict.spec.name}{reason}")
     for verdict in verdicts:
         details = spec_feedback(verdict, reveal_hidden)
         if details:
-            header = f"FAIL: {verdict.spec.name} [{verdict.spec.id}, 0/{_points(verdict.spec.points)}]"
+            header = f"FAIL: {verdict.spec.name} [{verdict.spec.id}, 0/{format_points(verdict.spec.points)}]"
             out += ["", "=" * 8 + " " + header + " " + "=" * max(8, 70 - len(header)), *details]
     passed = sum(v.passed for v in verdicts)
-    out += ["", f"Score: {_points(score)}/{_points(maximum)}  ({passed} of {len(verdicts)} specs passed)"]
+    out += ["", f"Score: {format_points(score)}/{format_points(maximum)}  ({passed} of {len(verdicts)} specs passed)"]
     return "\n".join(out) + "\n"
 
 

@@ -10,7 +10,6 @@ difference (never a crash, a hang or a grader error). Exit status as in `check`:
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,11 +19,8 @@ from grader.judging import CRASH, FLOOD, HANG, NO_PROGRAM, SYNTAX, Verdict
 from grader.report import failure_details
 from grader.runner import Options, check_submission
 from grader.specs import Spec, SpecError, parse_folder
+from grader.project import DEFAULT_SPECS, REFERENCE, TEMPLATE, default_jobs
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SPECS = ROOT / "specs"
-REFERENCE = ROOT / "reference"
-TEMPLATE = ROOT / "student_template"
 # How the template may fail a spec: it runs, it answers, its answers are wrong. Anything else (it
 # crashed, hung, flooded, is missing) means students would start from a grader error.
 BROKEN_TEMPLATE = (CRASH, SYNTAX, HANG, FLOOD, NO_PROGRAM)
@@ -141,5 +137,5 @@ def add_validate(commands: argparse._SubParsersAction) -> None:
     check.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
     check.add_argument("--reference", default=str(REFERENCE), help="must earn full marks (default: %(default)s)")
     check.add_argument("--template", default=str(TEMPLATE), help="must earn zero (default: %(default)s)")
-    check.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="specs run at once (default: cores)")
+    check.add_argument("--jobs", type=int, default=default_jobs(), help="specs run at once (default: cores)")
     check.set_defaults(run=cmd_validate)

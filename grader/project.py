@@ -1,0 +1,21 @@
+"""Where the project's parts are, and how many cores grading may use: one definition for every command."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+DEFAULT_SPECS = ROOT / "specs"
+REFERENCE = ROOT / "reference"
+TEMPLATE = ROOT / "student_template"
+CORPUS = ROOT / "tests" / "submissions"
+
+
+def default_jobs() -> int:
+    """The cores this process may run on (its affinity, not the whole machine's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:
+        return os.cpu_count() or 1
