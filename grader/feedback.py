@@ -79,9 +79,32 @@ def read_results(path: Path) -> dict[str, Any]:
         raise UsageError(f"{path}: no such results file") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise UsageError(f"{path}: not a readable results.json ({error})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("tests", []), list):
-        raise UsageError(f"{path}: not a results.json (expected an object with a `tests` list)")
+    problem = _results_problem(data)
+    if problem:
+        raise UsageError(f"{path}: not a results.json: {problem}")
     return data
+
+
+def _results_problem(data: Any) -> str | None:
+    """What makes this not Gradescope's results.json shape, as far as the gradebook and feedback use it."""
+    number = (int, float)
+    if not isinstance(data, dict) or not isinstance(data.get("tests", []), list):
+        return "expected an object with a `tests` list"
+    for key in ("score", "max_score"):
+        if key in data and not isinstance(data[key], number) or isinstance(data.get(key), bool):
+            return f"`{key}` must be a number"
+    for index, test in enumerate(data.get("tests", []), start=1):
+        if not isinstance(test, dict):
+            return f"test {index} is not an object"
+        for key in ("score", "max_score"):
+            if key in test and (not isinstance(test[key], number) or isinstance(test[key], bool)):
+                return f"test {index}: `{key}` must be a number"
+        for key in ("name", "output", "status"):
+            if key in test and not isinstance(test[key], str):
+                return f"test {index}: `{key}` must be text"
+        if "tags" in test and not (isinstance(test["tags"], list) and all(isinstance(t, str) for t in test["tags"])):
+            return f"test {index}: `tags` must be a list of text"
+    return None
 
 
 def cmd_feedback(args: argparse.Namespace) -> int:

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from grader.feedback import GRADER_ERROR_KEY, feedback_markdown
 from grader.gradebook import gradebook_csv
 from grader.report import HIDDEN_NOTE
@@ -98,3 +100,20 @@ def test_feedback_shows_failures_in_full_and_hidden_ones_by_name_and_points_only
     assert "## ❌ the shown spec (0/4)" in text and "````text\nProblem: differs" in text
     assert "## ❌ the secret spec (0/3)\n\n" + HIDDEN_NOTE in text
     assert "the fine spec" in text and "## ❌ the fine spec" not in text
+
+
+@pytest.mark.parametrize("content, words", [
+    ('{"score": "x", "tests": []}', "`score` must be a number"),
+    ('{"tests": [5]}', "test 1 is not an object"),
+    ('{"tests": [{"output": 5}]}', "test 1: `output` must be text"),
+    ('{"tests": [{"tags": "a"}]}', "`tags` must be a list of text"),
+])
+def test_a_malformed_results_file_is_named_with_what_is_wrong(tmp_path, content, words):
+    from grader.errors import UsageError
+    from grader.feedback import read_results
+
+    path = tmp_path / "ada" / "results.json"
+    path.parent.mkdir()
+    path.write_text(content)
+    with pytest.raises(UsageError, match=words):
+        read_results(path)
