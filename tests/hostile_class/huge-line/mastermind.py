@@ -1,0 +1,4 @@
+"""One endless line without a newline."""
+import sys
+while True:
+    sys.stdout.write("x" * 65536)

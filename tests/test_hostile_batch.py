@@ -1,0 +1,87 @@
+"""Hostile submissions graded in a batch with a correct one, through the real `grade` command: the batch
+finishes with every student graded, a hostile one earns only what it earns by playing the game, the
+grader's memory stays bounded, and no process of any run is left."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from grader.sandbox import protections
+
+CLASS = ROOT / "tests" / "hostile_class"
+MARK = b"HOSTILE_MARK=hostile-batch-7f3a"
+PLAYS_RIGHT = {"ada", "daemon-player"}  # everyone else earns nothing by playing
+
+
+def _marked_processes() -> list[int]:
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if MARK in Path(f"/proc/{pid}/environ").read_bytes():
+                found.append(int(pid))
+        except OSError:
+            pass
+    return found
+
+
+def _grader_rss(root: int) -> int:
+    """Resident memory of the grader's own processes (the batch and its workers, not student programs)."""
+    total, pending = 0, [root]
+    while pending:
+        pid = pending.pop()
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+            pending += [int(c) for t in os.listdir(f"/proc/{pid}/task")
+                        for c in Path(f"/proc/{pid}/task/{t}/children").read_text().split()]
+        except OSError:
+            continue
+        if b"grader" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return total * 1024
+
+
+@pytest.mark.skipif(not protections().full, reason="kill(-1) outside a sandbox would reach the whole machine")
+def test_a_hostile_class_is_graded_whole_and_leaves_nothing_behind(tmp_path):
+    class_dir = tmp_path / "class"
+    shutil.copytree(CLASS, class_dir)
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    shutil.copy(ROOT / "specs" / "01-example-game.yaml", specs)
+    out = tmp_path / "grades"
+    process = subprocess.Popen([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out),
+                                "--specs", str(specs), "--jobs", "2"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    peak = [0]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.05):
+            peak[0] = max(peak[0], _grader_rss(process.pid))
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        stdout, stderr = process.communicate(timeout=300)
+    finally:
+        done.set()
+        sampler.join()
+        process.kill()
+    assert process.returncode == 0, stdout + stderr
+    students = sorted(path.name for path in CLASS.iterdir())
+    scores = {name: json.loads((out / name / "results.json").read_text())["score"] for name in students}
+    assert scores == {name: (10 if name in PLAYS_RIGHT else 0) for name in students}
+    rows = (out / "gradebook.csv").read_text().splitlines()[1:]
+    assert [row.split(",")[0] for row in rows] == students
+    assert "999" not in (out / "gradebook.csv").read_text()
+    assert not (ROOT / "grades" / "fake-results").exists()
+    assert peak[0] < 400 * 1024 * 1024, f"grader processes peaked at {peak[0] // 2**20} MiB"
+    assert _marked_processes() == []
