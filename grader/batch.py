@@ -6,7 +6,8 @@ Each subfolder of CLASS_DIR is one student (the folder name is the student id). 
 
 How it runs. The work is cut into units, one spec of one student each, queued student by student and
 run by N worker processes (`--jobs`, default: every core), each a `python3 -c ...worker_main()` in its
-own session, fed one unit at a time over a pipe; the main process only hands out units, judges a student
+own session, sent the specs and options the main process parsed and hashed, then fed one unit at a time
+over a pipe (so a spec edited during a run cannot mix versions); the main process only hands out units, judges a student
 once all their units are back, writes files and draws progress. Units this small keep every core busy to
 the end even when the last student hangs in every spec (a hang costs its timeout per spec).
 Processes rather than threads because:
@@ -55,7 +56,7 @@ from grader.feedback import GRADER_ERROR_KEY, feedback_markdown, grader_error, r
 from grader.files import write_atomically
 from grader.gradebook import gradebook_csv
 from grader.junit import junit_error, junit_xml
-from grader.options import add_run_options, options_from, options_from_json, options_to_json
+from grader.options import add_run_options, options_from, options_to_json
 from grader.reaping import become_subreaper, kill_orphans
 from grader.report import results_json
 from grader.runner import Options, check_submission
@@ -140,15 +141,16 @@ def grade_unit(student: str, path: Path, specs: list[Spec], options: Options) ->
 
 
 def worker_main() -> int:
-    """Read jobs (one JSON line each) from stdin, answer each with one JSON line. Nothing else may
-    reach the protocol pipe, so stdout is pointed at stderr for anything the grader might print."""
+    """Read the specs and options the batch parsed and hashed (first line), then jobs (one JSON line each)
+    from stdin, and answer each with one JSON line. Nothing else may reach the protocol pipe, so stdout is
+    pointed at stderr for anything the grader might print."""
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        specs = {spec.id: spec for spec in load_specs(Path(sys.argv[1]))}
-        options = options_from_json(sys.argv[2])
+        parsed, options = pickle.loads(base64.b64decode(sys.stdin.readline()))
+        specs = {spec.id: spec for spec in parsed}
         for line in sys.stdin:
             job = json.loads(line)
             reply = grade_unit(job["student"], Path(job["path"]), [specs[name] for name in job["specs"]], options)
@@ -170,13 +172,15 @@ class WorkerStuck(Exception):
 
 
 class Worker:
-    def __init__(self, specs_dir: Path, options: Options) -> None:
+    def __init__(self, setup: bytes) -> None:
+        """`setup`: the first line the worker reads (the batch's specs and options), sent with the first job."""
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PACKAGE.parent), env.get("PYTHONPATH")]))
         self.process = subprocess.Popen(
-            [*IGNORE_SIGINT, sys.executable, "-c", WORKER_BOOT, str(specs_dir), options_to_json(options)],
+            [*IGNORE_SIGINT, sys.executable, "-c", WORKER_BOOT],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=env, start_new_session=True,
         )
+        self.setup: bytes | None = setup
         self.pending = b""
         self.interrupted = False
 
@@ -186,6 +190,9 @@ class Worker:
 
     def ask(self, job: dict[str, Any], timeout: float) -> dict[str, Any]:
         try:
+            if self.setup is not None:
+                self.process.stdin.write(self.setup)
+                self.setup = None
             self.process.stdin.write((json.dumps(job) + "\n").encode("utf-8"))
         except OSError:
             raise WorkerGone(self.ending()) from None
@@ -316,11 +323,12 @@ class Progress:
 
 
 class Batch:
-    def __init__(self, students: list[tuple[str, Path]], specs: list[Spec], specs_dir: Path, out: Path,
+    def __init__(self, students: list[tuple[str, Path]], specs: list[Spec], out: Path,
                  jobs: int, force: bool, progress: Progress, subreaper: bool = False,
                  options: Options | None = None) -> None:
-        self.students, self.specs, self.specs_dir, self.out = students, specs, specs_dir, out
+        self.students, self.specs, self.out = students, specs, out
         self.options = options or Options()
+        self.setup = base64.b64encode(pickle.dumps((specs, self.options))) + b"\n"  # our own workers: trusted
         self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
         self.max_score = sum(spec.points for spec in specs)
         self.base = grader_digest(specs, self.options)
@@ -359,7 +367,7 @@ class Batch:
                     with self.lock:  # started and registered at once: kill_orphans must never see it unlisted
                         if self.stopping.is_set():
                             return
-                        worker = Worker(self.specs_dir, self.options)
+                        worker = Worker(self.setup)
                         self.workers.add(worker)
                 job = {"student": student, "path": str(path.resolve()), "specs": [spec_id]}
                 try:
@@ -516,7 +524,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         raise UsageError(f"{class_dir}: no student folders inside (one subfolder per student)")
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
-    batch = Batch(students, specs, specs_dir, out, jobs, args.force, Progress(len(students), sys.stderr),
+    batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),
                   subreaper=become_subreaper(), options=options_from(args))
     outcomes = batch.run()
     write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes))

@@ -47,8 +47,3 @@ def options_from(args: argparse.Namespace) -> Options:
 
 def options_to_json(options: Options) -> str:
     return json.dumps(asdict(options))
-
-
-def options_from_json(text: str) -> Options:
-    data = json.loads(text)
-    return Options(**{**data, "limits": Limits(**data["limits"])})
