@@ -3,11 +3,14 @@ sandboxed copy of the submission and a fresh pty; what it captured is judged aft
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
+from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from grader.judging import EXITED, MISSING, TIMEOUT, WAITING, Session, Verdict, judge
 from grader.matching import normalise, step_matches
@@ -31,6 +34,20 @@ def _decode(data: bytes) -> str:
     return normalise(data.decode("utf-8", errors="replace"))
 
 
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold back Ctrl-C (SIGINT) for the block, so setting up or tearing down a run is never cut in half:
+    the interrupt arrives right after. Only the main thread can: elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def run_session(
     submission: Path,
     inputs: tuple[str, ...],
@@ -46,30 +63,35 @@ def run_session(
     outputs: list[str] = []
     budget = options.limits.output_bytes
     deadline = time.monotonic() + options.spec_timeout
-    with Sandbox(submission, options.limits, require_full_isolation=options.require_isolation) as box:
+    box = terminal = None
+    try:
+        with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
+            box = Sandbox(submission, options.limits, require_full_isolation=options.require_isolation)
         argv, env, cwd = box.command(options.script)
-        terminal = None
-        try:
+        with interrupts_deferred():  # the program and our handle on it exist together, or neither does
             terminal = Terminal(argv, env, cwd, box.preexec, options.wait_method)
-            for step in range(len(inputs) + 1):
-                chunk = terminal.collect(min(step_timeout, max(deadline - time.monotonic(), 0)), budget)
-                budget = max(budget - len(chunk.data), 0)
-                outputs.append(_decode(chunk.data))
-                event = chunk.event
-                if event == EXITED and not terminal.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
-                    event = TIMEOUT
-                if event != WAITING or step == len(inputs) or not keep_going(step, outputs[-1]):
-                    break
-                terminal.send(inputs[step])
-        finally:
+        for step in range(len(inputs) + 1):
+            chunk = terminal.collect(min(step_timeout, max(deadline - time.monotonic(), 0)), budget)
+            budget = max(budget - len(chunk.data), 0)
+            outputs.append(_decode(chunk.data))
+            event = chunk.event
+            if event == EXITED and not terminal.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
+                event = TIMEOUT
+            if event != WAITING or step == len(inputs) or not keep_going(step, outputs[-1]):
+                break
+            terminal.send(inputs[step])
+    finally:
+        with interrupts_deferred():  # a Ctrl-C now waits until every process and file of the run is gone
             if terminal is not None:
-                status, signal = terminal.close(box.kill_all)
-        failure = box.failure()
-        if failure:
-            raise SandboxFailure(f"the sandbox could not run {submission / options.script}: {failure}")
+                status, killed_by = terminal.close(box.kill_all)
+            failure = box.failure() if box is not None else None
+            if box is not None:
+                box.close()
+    if failure:
+        raise SandboxFailure(f"the sandbox could not run {submission / options.script}: {failure}")
     ended = event == EXITED
     return replace(base, outputs=tuple(outputs), end=event, exit_status=status if ended else None,
-                   signal=signal if ended else None)
+                   signal=killed_by if ended else None)
 
 
 def run_spec(submission: Path, spec: Spec, options: Options) -> Session:

@@ -306,6 +306,7 @@ class Sandbox:
     def preexec(self) -> None:
         """Runs in the child between fork and exec. Fallback: the kernel-enforced limits. Isolated: the
         launcher applies them to the student's process only (after dropping privileges)."""
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])  # whatever the grader held back, the program gets all
         if self.isolated:
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             return

@@ -4,6 +4,7 @@ it reads, however slowly it writes; and every way a program can fail is told apa
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 
@@ -290,3 +291,18 @@ def test_the_output_cap_holds_however_the_step_ends(write_program):
     """)
     verdicts = check_submission(folder, [spec] * 12, Options(), jobs=2)
     assert {(v.kind, len(v.actual)) for v in verdicts} == {(judging.FLOOD, 100)}
+
+
+def test_the_program_starts_with_the_signal_state_of_a_fresh_python(write_program):
+    """Whatever the grader holds back or ignores itself, the program sees what `python3 mastermind.py`
+    started from a shell sees."""
+    folder = write_program("""
+        for line in open("/proc/self/status"):
+            if line.startswith(("SigBlk:", "SigIgn:")):
+                print(line, end="")
+    """)
+    fresh = subprocess.run([sys.executable, "mastermind.py"], cwd=folder, capture_output=True, text=True,
+                           restore_signals=True, preexec_fn=lambda: signal.pthread_sigmask(signal.SIG_SETMASK, []))
+    lines = "".join(f'      - "{line}"\n' for line in fresh.stdout.replace("\t", "\\t").splitlines())
+    verdict = grade(folder, spec_from(f"steps:\n  - output:\n{lines}"))
+    assert verdict.kind == judging.PASSED, "\n".join([verdict.message, verdict.actual or ""])
