@@ -20,7 +20,7 @@ from common import ROOT, machine  # noqa: E402
 BENCH = Path(__file__).resolve().parent
 RUNS = [
     ("per_spec", ["--repetitions", "5"]),
-    ("peers", ["--repetitions", "3", "--wrong-repetitions", "1"]),
+    ("peers", ["--repetitions", "7", "--wrong-repetitions", "1"]),
     ("throughput", []),
 ]
 QUICK = {"per_spec": ["--repetitions", "1"], "peers": ["--repetitions", "1"],
