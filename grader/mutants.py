@@ -58,7 +58,7 @@ def load_corpus(directory: Path = DEFAULT_CORPUS) -> list[Entry]:
     entries, problems = [], []
     for folder in sorted(p for p in directory.iterdir() if p.is_dir()):
         note_file = folder / "note.txt"
-        note = note_file.read_text(encoding="utf-8").strip() if note_file.is_file() else ""
+        note = note_file.read_text(encoding="utf-8", errors="replace").strip() if note_file.is_file() else ""
         verdict = note.split(":", 1)[0].strip()
         if verdict not in (PASS, FAIL):
             problems.append(f"{folder}: note.txt must start with 'PASS:' or 'FAIL:'")
