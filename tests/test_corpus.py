@@ -112,3 +112,12 @@ def test_known_mistake_loses_points_where_its_rule_is_checked(entry):
         pointed = [line for line in details if line.endswith(POINTER)]
         assert "Inputs typed, in order:" in details, "\n".join(details)
         assert pointed and shown_input(exposing_input) in pointed[0], "\n".join(details)
+
+
+def test_a_note_that_is_not_utf8_is_still_read(tmp_path: Path):
+    entry = tmp_path / "bug-odd-note"
+    entry.mkdir()
+    (entry / "mastermind.py").write_text("print()\n")
+    (entry / "note.txt").write_bytes(b"FAIL: caf\xe9 encoding\n")
+    [loaded] = load_corpus(tmp_path)
+    assert loaded.expected == FAIL and "caf" in loaded.note
