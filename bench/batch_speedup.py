@@ -14,25 +14,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def build_class(folder: Path, size: int) -> dict[str, int]:
-    corpus = sorted(path for path in (ROOT / "tests" / "submissions").iterdir() if (path / "mastermind.py").exists())
-    kinds: dict[str, int] = {}
-    for index in range(size):
-        source = corpus[index % len(corpus)]
-        shutil.copytree(source, folder / f"student{index:03d}-{source.name}")
-        kind = source.name.split("-")[0]
-        kinds[kind] = kinds.get(kind, 0) + 1
-    return kinds
+from common import ROOT, build_class  # noqa: E402
 
 
 def run(class_dir: Path, out: Path, jobs: int, specs: str) -> float:
@@ -57,7 +47,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="batch-bench-") as temporary:
         class_dir = Path(temporary) / "class"
         class_dir.mkdir()
-        kinds = build_class(class_dir, args.students)
+        kinds = build_class(class_dir, args.students, hangers=True)
         specs = len(list(Path(args.specs).glob("*.yaml")))
         print(f"class: {args.students} submissions ({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}), "
               f"{specs} specs, {os.cpu_count()} cores")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -83,3 +84,19 @@ def machine() -> str:
     memory = next((line.split()[1] for line in open("/proc/meminfo") if line.startswith("MemTotal")), "0")
     return (f"{os.uname().sysname} {os.uname().release}, {os.cpu_count()} cores ({model}), "
             f"{int(memory) // 1024} MiB RAM, Python {sys.version.split()[0]} ({student_python()})")
+
+
+def build_class(folder: Path, size: int, hangers: bool) -> dict[str, int]:
+    """A class of `size` students cycled from the corpus in a fixed shuffled order (a mix at every size,
+    the same mix on every run); returns how many of each kind (ok, bug, crash, ...) it holds."""
+    corpus = sorted(path for path in SUBMISSIONS.iterdir()
+                    if (path / "mastermind.py").exists() and (hangers or not path.name.startswith("hang-")))
+    random.Random(6).shuffle(corpus)
+    kinds: dict[str, int] = {}
+    folder.mkdir(parents=True, exist_ok=True)
+    for index in range(size):
+        source = corpus[index % len(corpus)]
+        shutil.copytree(source, folder / f"student{index:04d}-{source.name}")
+        kind = source.name.split("-")[0]
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds

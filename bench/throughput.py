@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import resource
 import shutil
 import subprocess
@@ -31,24 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import ROOT, SPECS, SUBMISSIONS, emit, median  # noqa: E402
+from common import ROOT, SPECS, build_class, emit, median  # noqa: E402
 
 SMALL = ["01-example-game", "22-hidden-loss-with-invalid-entries"]
 SCALE = ["01-example-game"]
-
-
-def build_class(folder: Path, size: int) -> dict[str, int]:
-    corpus = sorted(path for path in SUBMISSIONS.iterdir()
-                    if (path / "mastermind.py").exists() and not path.name.startswith("hang-"))
-    random.Random(6).shuffle(corpus)  # a mix at every size, the same mix on every run
-    kinds: dict[str, int] = {}
-    folder.mkdir(parents=True)
-    for index in range(size):
-        source = corpus[index % len(corpus)]
-        shutil.copytree(source, folder / f"student{index:04d}-{source.name}")
-        kind = source.name.split("-")[0]
-        kinds[kind] = kinds.get(kind, 0) + 1
-    return kinds
 
 
 def spec_subset(folder: Path, names: list[str]) -> Path:
@@ -123,7 +108,7 @@ def main() -> int:
         classes = {}
         for size in sorted({args.students, *args.sizes}):
             classes[size] = work / f"class-{size}"
-            kinds = build_class(classes[size], size)
+            kinds = build_class(classes[size], size, hangers=False)
             print(f"class of {size}: {', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}")
         print(f"part 1: {args.students} submissions x {len(args.specs_small)} specs ({', '.join(args.specs_small)})",
               flush=True)

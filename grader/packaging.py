@@ -22,7 +22,7 @@ from pathlib import Path
 
 from grader.errors import UsageError
 from grader.specs import Spec, load_specs
-from grader.project import PACKAGE, ROOT
+from grader.project import DEFAULT_SPECS, PACKAGE, ROOT
 
 TEMPLATES = PACKAGE / "templates"
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
@@ -153,7 +153,7 @@ def add_handout(commands: argparse._SubParsersAction) -> None:
     handout = commands.add_parser("handout", help="build the folder students receive (visible specs only)",
                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     handout.add_argument("--out", default="dist/handout", help="the folder to (re)build (default: %(default)s)")
-    handout.add_argument("--specs", default=str(ROOT / "specs"), help="folder of spec files (default: %(default)s)")
+    handout.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
     handout.set_defaults(run=cmd_handout)
 
 
@@ -161,5 +161,5 @@ def add_gradescope(commands: argparse._SubParsersAction) -> None:
     gradescope = commands.add_parser("gradescope", help="build the Gradescope autograder zip (all specs)",
                                      description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     gradescope.add_argument("--out", default="dist/autograder.zip", help="the zip to write (default: %(default)s)")
-    gradescope.add_argument("--specs", default=str(ROOT / "specs"), help="folder of spec files (default: %(default)s)")
+    gradescope.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
     gradescope.set_defaults(run=cmd_gradescope)

@@ -34,9 +34,13 @@ def _read(path: str) -> str | None:
         return None
 
 
+def _children(pid: int, tids: list[int]) -> list[int]:
+    return [int(child) for tid in tids for child in (_read(f"/proc/{pid}/task/{tid}/children") or "").split()]
+
+
 def children(pid: int) -> list[int]:
     """The direct children of a process, from /proc/PID/task/TID/children."""
-    return [int(child) for tid in threads(pid) for child in (_read(f"/proc/{pid}/task/{tid}/children") or "").split()]
+    return _children(pid, threads(pid))
 
 
 def tree_threads(pid: int) -> list[tuple[int, int]]:
@@ -45,10 +49,9 @@ def tree_threads(pid: int) -> list[tuple[int, int]]:
     found, pending = [], [pid]
     while pending:
         current = pending.pop()
-        for tid in threads(current):
-            found.append((current, tid))
-            children = _read(f"/proc/{current}/task/{tid}/children") or ""
-            pending.extend(int(child) for child in children.split())
+        tids = threads(current)
+        found += [(current, tid) for tid in tids]
+        pending += _children(current, tids)
     return found
 
 

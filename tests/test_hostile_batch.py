@@ -21,6 +21,36 @@ CLASS = ROOT / "tests" / "hostile_class"
 MARK = b"HOSTILE_MARK=hostile-batch-7f3a"
 PLAYS_RIGHT = {"ada", "daemon-player"}  # everyone else earns nothing by playing
 
+# Students built from the reference at run time: it plays right, plus one hostile habit each.
+DAEMON = '''
+def start_daemon() -> None:
+    """Leaves a detached, double-forked daemon behind."""
+    import os
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            os.environ["HOSTILE_MARK"] = "hostile-batch-7f3a"
+            os.execv("/bin/sleep", ["sleep", "3600"])
+        os._exit(0)
+    os.wait()
+
+
+start_daemon()
+'''
+FROM_REFERENCE = {
+    "ada": lambda source: source,
+    "daemon-player": lambda source: source.replace('if __name__ == "__main__":', DAEMON + 'if __name__ == "__main__":'),
+    "sleeps-after-game": lambda source: source + "    import time\n    time.sleep(3600)  # plays right, never ends\n",
+}
+
+
+def _build_class(folder: Path) -> None:
+    shutil.copytree(CLASS, folder)
+    source = (ROOT / "reference" / "mastermind.py").read_text()
+    for name, change in FROM_REFERENCE.items():
+        (folder / name).mkdir()
+        (folder / name / "mastermind.py").write_text(change(source))
+
 
 def _marked_processes() -> list[int]:
     found = []
@@ -52,7 +82,7 @@ def _grader_rss(root: int) -> int:
 @pytest.mark.skipif(not protections().full, reason="kill(-1) outside a sandbox would reach the whole machine")
 def test_a_hostile_class_is_graded_whole_and_leaves_nothing_behind(tmp_path):
     class_dir = tmp_path / "class"
-    shutil.copytree(CLASS, class_dir)
+    _build_class(class_dir)
     specs = tmp_path / "specs"
     specs.mkdir()
     shutil.copy(ROOT / "specs" / "01-example-game.yaml", specs)
@@ -76,7 +106,7 @@ def test_a_hostile_class_is_graded_whole_and_leaves_nothing_behind(tmp_path):
         sampler.join()
         process.kill()
     assert process.returncode == 0, stdout + stderr
-    students = sorted(path.name for path in CLASS.iterdir())
+    students = sorted(path.name for path in class_dir.iterdir())
     scores = {name: json.loads((out / name / "results.json").read_text())["score"] for name in students}
     assert scores == {name: (10 if name in PLAYS_RIGHT else 0) for name in students}
     rows = (out / "gradebook.csv").read_text().splitlines()[1:]
