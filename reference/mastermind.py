@@ -1,10 +1,12 @@
 """Mastermind, digit variant: the reference solution the specs are recorded from."""
 
+from typing import List, Optional, Tuple  # not list[str] or str | None: Python 3.8 must run this too
+
 MAX_GUESSES = 12
 DIGITS = "0123456789"
 
 
-def validation_error(guess: str) -> str | None:
+def validation_error(guess: str) -> Optional[str]:
     """Return the message for the first rule the guess breaks, or None when it is valid."""
     if len(guess) != 4:
         return "Guess must be of 4 digits!"
@@ -15,7 +17,7 @@ def validation_error(guess: str) -> str | None:
     return None
 
 
-def score(key: str, guess: str) -> tuple[int, int]:
+def score(key: str, guess: str) -> Tuple[int, int]:
     """Return (exist, position): key digits found elsewhere in the guess, and digits in place."""
     position = sum(k == g for k, g in zip(key, guess))
     exist = sum(1 for i, g in enumerate(guess) if g in key and key[i] != g)
@@ -24,7 +26,7 @@ def score(key: str, guess: str) -> tuple[int, int]:
 
 def main() -> None:
     key = input("Enter key: ").strip()
-    history: list[str] = []
+    history: List[str] = []
     while len(history) < MAX_GUESSES:
         guess = input("Enter guess: ").strip()
         error = validation_error(guess)

@@ -10,10 +10,12 @@ Try the examples: python3 -m doctest -v mastermind.py
 Check your work:  make check   (see README.md)
 """
 
+from typing import List, Optional, Tuple  # not list[str] or str | None: Python 3.8 must run this too
+
 MAX_GUESSES = 12
 
 
-def validation_error(guess: str) -> str | None:
+def validation_error(guess: str) -> Optional[str]:
     """Return the message for the first rule the guess breaks, or None when it is valid.
 
     Check the rules in this order and return the first message that applies:
@@ -35,7 +37,7 @@ def validation_error(guess: str) -> str | None:
     return None
 
 
-def score(key: str, guess: str) -> tuple[int, int]:
+def score(key: str, guess: str) -> Tuple[int, int]:
     """Return (exist, position) for a valid guess.
 
     position: digits of the guess in the same place as in the key.
@@ -76,7 +78,7 @@ def is_win(key: str, guess: str) -> bool:
 
 def main() -> None:
     key = input("Enter key: ").strip()
-    history: list[str] = []
+    history: List[str] = []
     while len(history) < MAX_GUESSES:
         guess = input("Enter guess: ").strip()
         error = validation_error(guess)
