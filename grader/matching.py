@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import difflib
-import re
 
+from grader.escaping import escape_unsafe
 from grader.specs import Line, Step
 
 # Each side of a comparison is a list of (text, ends_with_newline) pairs.
@@ -38,16 +38,12 @@ def step_matches(step: Step, actual: str) -> bool:
     )
 
 
-_INVISIBLE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-
-
 def visible(text: str, newline: bool, mark_end: bool) -> str:
     """Make what a reader cannot see visible: trailing spaces, tabs, control bytes and (on changed
     lines) where the line ends."""
     body = text.rstrip(" ")
     shown = body + "·" * (len(text) - len(body))
-    shown = shown.replace("\t", "→")
-    shown = _INVISIBLE.sub(lambda m: f"\\x{ord(m.group()):02x}", shown)
+    shown = escape_unsafe(shown.replace("\t", "→"))
     return shown + ("↵" if newline and mark_end else "")
 
 

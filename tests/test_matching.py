@@ -48,3 +48,8 @@ def test_only_a_line_feed_ends_a_line():
     step = Step((Line("a\rb\x0cc\u2028d"),), "", None, 0)
     assert step_matches(step, "a\rb\x0cc\u2028d\n")
     assert not step_matches(step, "a\nb\x0cc\u2028d\n")
+
+
+def test_diff_escapes_bidi_zero_width_and_c1_characters():
+    rows = render_diff(Step((Line("ok"),), "", None, 0), "o\u202ek\u200b\x85\n")
+    assert any("+ o\\u202ek\\u200b\\x85↵" in row for row in rows)
