@@ -8,10 +8,8 @@ import signal
 from dataclasses import dataclass
 
 from grader.matching import step_matches, visible
+from grader.outcome import Ending
 from grader.specs import Spec
-
-# How a session ended (the runner's events, plus the cases where nothing could run).
-WAITING, EXITED, TIMEOUT, OUTPUT_LIMIT, MISSING = "waiting", "exited", "timeout", "output_limit", "missing"
 
 PASSED = "passed"
 MISMATCH = "output differs"
@@ -30,7 +28,7 @@ class Session:
     """What one run produced: the normalised output of every step reached, and how it ended."""
 
     outputs: tuple[str, ...]
-    end: str
+    end: Ending
     exit_status: int | None = None
     signal: int | None = None
     timeout: float = 0.0
@@ -101,12 +99,12 @@ def _crash_kind(session: Session, step: int, spec: Spec) -> tuple[str, str]:
 def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
     """Name how the session ended at `step`, when that ending is the failure."""
     last = step == len(spec.steps) - 1
-    if session.end == OUTPUT_LIMIT:
+    if session.end == Ending.OUTPUT_LIMIT:
         return FLOOD, f"the program printed more than {session.output_limit} bytes {moment(spec, step)}"
-    if session.end == TIMEOUT:
+    if session.end == Ending.TIMEOUT:
         doing = "ended" if last else "asked for input"
         return HANG, f"the program neither {doing} nor did anything else within {session.timeout:g} s {moment(spec, step)}"
-    if session.end == WAITING:
+    if session.end == Ending.WAITING:
         return WANTS_INPUT, f"the program asked for more input {moment(spec, step)}, where the spec expects it to end"
     crashed = session.signal is not None or _TRACEBACK in session.outputs[step]
     if last and not crashed:
@@ -124,19 +122,19 @@ def _status_ok(spec: Spec, session: Session) -> bool:
 
 def judge(spec: Spec, session: Session) -> Verdict:
     """The verdict for one spec, from the captured session alone."""
-    if session.end == MISSING:
+    if session.end == Ending.MISSING:
         return Verdict(spec, NO_PROGRAM, f"there is no {session.script} in the submission folder")
     last_captured = len(session.outputs) - 1
     final = len(spec.steps) - 1
     for step, actual in enumerate(session.outputs):
         if not step_matches(spec.steps[step], actual):
-            went_on = step < final and session.end == WAITING
-            ended_well = step == final and session.end == EXITED and _status_ok(spec, session)
+            went_on = step < final and session.end == Ending.WAITING
+            ended_well = step == final and session.end == Ending.EXITED and _status_ok(spec, session)
             if step < last_captured or went_on or ended_well:
                 return Verdict(spec, MISMATCH, f"the output {moment(spec, step)} is not what was expected", step, actual)
             kind, message = _ending(spec, session, step)
             return Verdict(spec, kind, f"{message} (its output is below)", step, actual)
-    if last_captured < final or session.end != EXITED or not _status_ok(spec, session):
+    if last_captured < final or session.end != Ending.EXITED or not _status_ok(spec, session):
         kind, message = _ending(spec, session, last_captured)
         return Verdict(spec, kind, message, last_captured, session.outputs[last_captured])
     return Verdict(spec, PASSED, "passed")

@@ -26,8 +26,9 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 
 from grader.errors import UsageError
 from grader.files import write_atomically
-from grader.judging import MISSING, OUTPUT_LIMIT, TIMEOUT, WAITING, judge
+from grader.judging import judge
 from grader.matching import split_lines
+from grader.outcome import Ending
 from grader.runner import Options, run_session, run_spec
 from grader.specs import DEFAULT_STEP_TIMEOUT, Line, SpecError, parse_spec
 from grader.project import REFERENCE
@@ -197,14 +198,14 @@ def _reference_failure(path: str, inputs: list[str], session: Any) -> str | None
     where = lambda step: "at start-up" if step == 0 else f"after input {step} ({inputs[step - 1]!r})"
     last = len(session.outputs) - 1
     tail = session.outputs[-1][-300:] if session.outputs else ""
-    if session.end == MISSING:
+    if session.end == Ending.MISSING:
         return f"{path}: there is no reference program to record from"
-    if session.end == WAITING:
+    if session.end == Ending.WAITING:
         return (f"{path}: the reference asked for more input after all {len(inputs)} input(s) were typed: "
                 "add the inputs that finish the game (a win, or twelve valid guesses)")
-    if session.end == TIMEOUT:
+    if session.end == Ending.TIMEOUT:
         return f"{path}: the reference did nothing within {session.timeout:g} s {where(last)}"
-    if session.end == OUTPUT_LIMIT:
+    if session.end == Ending.OUTPUT_LIMIT:
         return f"{path}: the reference printed too much {where(last)}"
     if last < len(inputs):
         return (f"{path}: the reference ended {where(last)} with {len(inputs) - last} input(s) still to type: "

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
-from grader.judging import EXITED, MISSING, TIMEOUT, WAITING, Session, Verdict, judge
+from grader.judging import Session, Verdict, judge
 from grader.matching import normalise, step_matches
+from grader.outcome import Ending
 from grader.sandbox import Limits, Sandbox, SandboxFailure
 from grader.specs import Spec
 from grader.terminal import Terminal
@@ -57,7 +58,7 @@ def run_session(
 ) -> Session:
     """Start the program, and at each wait for input type the next of `inputs` while `keep_going(step,
     output)` agrees; after the last input, read until the program ends. The program is dead on return."""
-    base = Session((), MISSING, timeout=step_timeout, output_limit=options.limits.output_bytes, script=options.script)
+    base = Session((), Ending.MISSING, timeout=step_timeout, output_limit=options.limits.output_bytes, script=options.script)
     if not (submission / options.script).is_file():
         return base
     outputs: list[str] = []
@@ -75,9 +76,9 @@ def run_session(
             budget = max(budget - len(chunk.data), 0)
             outputs.append(_decode(chunk.data))
             event = chunk.event
-            if event == EXITED and not terminal.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
-                event = TIMEOUT
-            if event != WAITING or step == len(inputs) or not keep_going(step, outputs[-1]):
+            if event == Ending.EXITED and not terminal.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
+                event = Ending.TIMEOUT
+            if event != Ending.WAITING or step == len(inputs) or not keep_going(step, outputs[-1]):
                 break
             terminal.send(inputs[step])
     finally:
@@ -89,7 +90,7 @@ def run_session(
                 box.close()
     if failure:
         raise SandboxFailure(f"the sandbox could not run {submission / options.script}: {failure}")
-    ended = event == EXITED
+    ended = event == Ending.EXITED
     return replace(base, outputs=tuple(outputs), end=event, exit_status=status if ended else None,
                    signal=killed_by if ended else None)
 

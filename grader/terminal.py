@@ -14,12 +14,11 @@ from typing import Callable
 
 import pexpect
 
+from grader.outcome import Ending
 from grader.waiting import ProcWatch, QuietWatch, pty_rdev
 
 # How often /proc is looked at while the program is silent: starts fast, backs off to a ceiling.
 FIRST_POLL, LAST_POLL = 0.0002, 0.005
-
-WAITING, EXITED, TIMEOUT, OUTPUT_LIMIT = "waiting", "exited", "timeout", "output_limit"
 
 
 @dataclass(frozen=True)
@@ -27,7 +26,7 @@ class Chunk:
     """What one step produced: the raw bytes printed, and why reading stopped."""
 
     data: bytes
-    event: str
+    event: Ending
 
 
 class Terminal:
@@ -100,18 +99,18 @@ class Terminal:
                 interval = FIRST_POLL
             event = None
             if len(data) > budget:
-                event = OUTPUT_LIMIT
+                event = Ending.OUTPUT_LIMIT
             elif self.eof or not self.child.isalive():
-                event = EXITED
+                event = Ending.EXITED
             elif self.watch.waiting(now):
-                event = WAITING
+                event = Ending.WAITING
             elif now >= deadline:
-                event = TIMEOUT
+                event = Ending.TIMEOUT
             if event is not None:
-                if event in (EXITED, WAITING):
+                if event in (Ending.EXITED, Ending.WAITING):
                     data += self._drain(budget - len(data))  # all it printed before it ended or blocked
                 if len(data) > budget:
-                    return Chunk(bytes(data[:budget]), OUTPUT_LIMIT)
+                    return Chunk(bytes(data[:budget]), Ending.OUTPUT_LIMIT)
                 return Chunk(bytes(data), event)
             self.poller.poll(min(interval, max(deadline - now, 0)) * 1000)
             interval = min(interval * 2, LAST_POLL)
