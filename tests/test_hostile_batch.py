@@ -68,13 +68,14 @@ def _grader_rss(root: int) -> int:
     total, pending = 0, [root]
     while pending:
         pid = pending.pop()
-        try:
+        try:  # any process may vanish between two reads: it then simply counts for nothing
             status = Path(f"/proc/{pid}/status").read_text()
             pending += [int(c) for t in os.listdir(f"/proc/{pid}/task")
                         for c in Path(f"/proc/{pid}/task/{t}/children").read_text().split()]
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
         except OSError:
             continue
-        if b"grader" in Path(f"/proc/{pid}/cmdline").read_bytes():
+        if b"grader" in command:
             total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
     return total * 1024
 
@@ -115,3 +116,15 @@ def test_a_hostile_class_is_graded_whole_and_leaves_nothing_behind(tmp_path):
     assert not (ROOT / "grades" / "fake-results").exists()
     assert peak[0] < 400 * 1024 * 1024, f"grader processes peaked at {peak[0] // 2**20} MiB"
     assert _marked_processes() == []
+
+
+def test_memory_sampler_survives_processes_that_vanish():
+    """The sampler walks a tree whose processes come and go (a shell starting short-lived commands): a
+    process that ends between two reads of /proc counts for nothing instead of ending the sampling."""
+    churn = subprocess.Popen(["/bin/sh", "-c", "while :; do /bin/sh -c 'exit 0'; done"])
+    try:
+        samples = [_grader_rss(churn.pid) for _ in range(3000)]
+    finally:
+        churn.kill()
+        churn.wait()
+    assert len(samples) == 3000 and all(sample >= 0 for sample in samples)

@@ -10,8 +10,8 @@ from conftest import ROOT
 from grader.outcome import Ending
 from grader.runner import Options, run_session
 
-SEED = ROOT.parent / "shared" / "seeds" / "002_86e3a26e18fc847b.txt"
-EXAMPLE_INPUTS = ("1234", "4321", "5678", "1243", "123", "12345", "1b34", "1123", "1234")
+HANDOUT = ROOT / "student_template" / "README.md"
+PROMPTS = ("Enter key: ", "Enter guess: ")
 
 
 def _reference():
@@ -29,11 +29,17 @@ def transcript(inputs: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(shown.splitlines())
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="the seed documents are not beside this checkout")
+def handout_example() -> tuple[str, ...]:
+    """The handout's "Example game": what the screen shows, each input typed right after its prompt."""
+    text = HANDOUT.read_text(encoding="utf-8")
+    return tuple(text.split("## Example game", 1)[1].split("```text\n", 1)[1].split("```", 1)[0].splitlines())
+
+
 def test_reference_reproduces_the_handout_transcript_line_for_line():
-    seed = SEED.read_text(encoding="utf-8").splitlines()
-    example = seed[seed.index("The key will be defined before as 1234 for practice session.") + 1:]
-    assert transcript(EXAMPLE_INPUTS)[1:] == tuple(example)
+    example = handout_example()
+    inputs = tuple(line[len(prompt):] for line in example for prompt in PROMPTS if line.startswith(prompt))
+    assert len(inputs) == 9 and example[0] == "Enter key: 1234"
+    assert transcript(inputs) == example
 
 
 def test_loss_after_twelve_valid_guesses_names_the_key_and_invalid_entries_do_not_count():
