@@ -180,6 +180,18 @@ def test_killing_the_process_group_kills_only_the_program(tmp_path: Path, isolat
         assert sig == signal.SIGKILL
 
 
+@needs_isolation  # in the fallback the parent is the grader itself
+def test_program_runs_as_from_a_shell_and_signalling_its_parents_group_spares_it(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "kill_parent_group")) as (_, child):
+        child.expect_exact("Enter key: ")
+        before = child.before
+        child.sendline("1")
+        output, status, sig = ended(child)
+    assert "session leader: True group leader: True foreground: True" in before
+    assert "parent's group is mine: False" in before
+    assert "still here: 1" in output and (status, sig) == (0, None)
+
+
 @needs_isolation  # as root without a pid namespace, kill(-1) would take the machine down
 def test_kill_minus_one_reaches_nothing_outside(tmp_path: Path) -> None:
     with running(submission(tmp_path, "kill_everyone")) as (_, child):

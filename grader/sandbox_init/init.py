@@ -6,8 +6,12 @@ took about as long as starting the interpreter, on every run).
 Process tree (host pids; the grader sees all of them through its own /proc):
 
     launcher  (the pexpect child: session leader of the pty, root, host namespaces except net/ipc/uts)
-      `-- init    (pid 1 of a new pid namespace, root, own mount namespace with a tmpfs root)
+      `-- init    (pid 1 of a new pid namespace, root, own mount namespace with a tmpfs root, own session)
             `-- student python  (pid 2, unprivileged per-run uid, rlimits, no_new_privs)
+
+* The student's program runs as from a shell: leader of its own session and process group, which is the
+  foreground group of the pty (it takes the terminal from the launcher's session). The launcher and init
+  are in other groups: ^C, ^Z and a signal to the parent's group (init, which ignores it) never reach them.
 
 * init exits as soon as the student's program ends; the kernel then kills every other process of the
   namespace (daemons included). init dies with the launcher (PR_SET_PDEATHSIG) and SIGKILL to init
@@ -41,6 +45,8 @@ MS_MOVE = 8192
 MS_REC = 16384
 MS_PRIVATE = 1 << 18
 MNT_DETACH = 2
+
+TIOCSCTTY = 0x540E  # the generic value (x86_64, aarch64, riscv64, s390x)
 
 PR_SET_PDEATHSIG = 1
 PR_SET_DUMPABLE = 4
@@ -265,6 +271,9 @@ def start_student(cfg: dict, script: str) -> int:
                     pass
         signal.pthread_sigmask(signal.SIG_SETMASK, [])
         os.closerange(3, 65536)
+        os.setsid()  # as from a shell: its own session and process group, the pty's foreground group
+        if os.isatty(0):  # 1: take it from the launcher's session
+            check(libc.ioctl(0, c_ulong(TIOCSCTTY), 1), "take the terminal")
         os.chdir(cfg["home"])
         os.umask(0o022)
         import resource  # noqa: PLC0415 - only the student's process needs it
@@ -283,7 +292,7 @@ def start_student(cfg: dict, script: str) -> int:
 
 def run_init(cfg: dict, script: str, status_w: int) -> None:
     """Body of pid 1: build the file system, start the program, reap everything, report its status."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # ^C on the pty is for the student's program
+    os.setsid()  # a group of its own (pgid 1 inside), so signalling the parent's group never hits the program
     try:
         build_root(cfg)
         student = start_student(cfg, script)
