@@ -3,28 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import json
 import sys
 from pathlib import Path
-from typing import Callable
 
-from grader.batch import add_grade
 from grader.errors import UsageError
-from grader.feedback import add_feedback
 from grader.files import check_writable, write_atomically
-from grader.gradebook import add_gradebook
 from grader.judging import total
 from grader.junit import junit_xml
-from grader.mutants import add_mutants
-from grader.packaging import add_gradescope, add_handout
-from grader.recording import add_record
 from grader.reaping import become_subreaper, kill_orphans
 from grader.report import render_text, results_json
 from grader.options import add_run_options, options_from
 from grader.runner import check_submission
 from grader.sandbox import IsolationUnavailable, SandboxFailure
 from grader.specs import SpecErrors, load_specs
-from grader.validation import add_validate
 from grader.project import DEFAULT_SPECS, default_jobs
 
 FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
@@ -71,25 +65,28 @@ def add_check(commands: argparse._SubParsersAction) -> None:
     check.set_defaults(run=cmd_check)
 
 
-# Each subcommand lives with the code it drives; this list is the one place that wires them in.
-COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
-    add_check,
-    add_record,
-    add_mutants,
-    add_validate,
-    add_grade,
-    add_gradebook,
-    add_feedback,
-    add_handout,
-    add_gradescope,
+# Each subcommand lives with the code it drives; this list is the one place that wires them in, as
+# (module, the function that adds it). Modules are imported only here, and a command whose module is
+# absent is left out: the students' handout ships only the modules its own commands need.
+COMMANDS: list[tuple[str, str]] = [
+    ("grader.cli", "add_check"),
+    ("grader.recording", "add_record"),
+    ("grader.mutants", "add_mutants"),
+    ("grader.validation", "add_validate"),
+    ("grader.batch", "add_grade"),
+    ("grader.gradebook", "add_gradebook"),
+    ("grader.feedback", "add_feedback"),
+    ("grader.packaging", "add_handout"),
+    ("grader.packaging", "add_gradescope"),
 ]
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python3 -m grader", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    for add in COMMANDS:
-        add(commands)
+    for module, add in COMMANDS:
+        if importlib.util.find_spec(module) is not None:
+            getattr(importlib.import_module(module), add)(commands)
     return parser
 
 

@@ -2,7 +2,8 @@
 
 `python3 -m grader handout` (`make handout`) builds `dist/handout/`, the folder students receive and can
 use as their repository: `student_template/` (the program to fill in and its handout README), the visible
-specs only, the grader package, the grader's runtime requirements, a Makefile whose `make check` sets up
+specs only, the part of the grader students run (`check` and `feedback`: the modules they import and the
+files they read, never the instructor's commands), the grader's runtime requirements, a Makefile whose `make check` sets up
 its own .venv, a README, and the GitHub Actions workflow that checks every push. It never contains the
 reference solution or a hidden spec: the build checks that itself before it publishes the folder.
 
@@ -13,6 +14,7 @@ reference solution or a hidden spec: the build checks that itself before it publ
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import re
 import shutil
@@ -21,12 +23,17 @@ import zipfile
 from pathlib import Path
 
 from grader.errors import UsageError
-from grader.specs import Spec, load_specs
+from grader.sandbox import INIT_SCRIPT
+from grader.specs import SCHEMA_PATH, Spec, load_specs
 from grader.project import DEFAULT_SPECS, PACKAGE, ROOT
 
 TEMPLATES = PACKAGE / "templates"
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+# What a student runs: `python3 -m grader check` and `feedback` (the CI job's summary). The handout's grader
+# is these modules, everything they import, and the files they read or run without importing them.
+STUDENT_MODULES = ("grader.__main__", "grader.cli", "grader.feedback")
+STUDENT_FILES = (SCHEMA_PATH, INIT_SCRIPT)
 
 
 def runtime_requirements(root: Path = ROOT) -> str:
@@ -59,6 +66,39 @@ def _publish(build: Path, out: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
+def _module_path(module: str) -> Path | None:
+    parts = module.split(".")[1:]
+    candidates = [PACKAGE.joinpath(*parts[:-1], parts[-1] + ".py")] if parts else []
+    for path in [*candidates, PACKAGE.joinpath(*parts, "__init__.py")]:
+        if path.is_file():
+            return path
+    return None
+
+
+def _grader_imports(path: Path) -> set[str]:
+    """The grader modules a source file imports anywhere in it (top level or inside a function)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    return {name for name in found if name == "grader" or name.startswith("grader.")}
+
+
+def student_grader_files() -> list[Path]:
+    """The package files the student commands need: the import closure of `STUDENT_MODULES` (the
+    package's `__init__` included), plus `STUDENT_FILES`."""
+    seen: set[Path] = set()
+    pending = ["grader", *STUDENT_MODULES]
+    while pending:
+        path = _module_path(pending.pop())
+        if path is not None and path not in seen:
+            seen.add(path)
+            pending += sorted(_grader_imports(path))
+    return sorted(seen | set(STUDENT_FILES))
+
+
 def leaks(folder: Path, hidden: list[Spec], reference: Path) -> list[str]:
     """Files in `folder` that are the reference or a hidden spec (by content, whatever their name)."""
     secrets = {Path(spec.path).read_bytes(): f"hidden spec {spec.id}" for spec in hidden}
@@ -87,7 +127,10 @@ def build_handout(out: Path, specs_dir: Path, template: Path = ROOT / "student_t
         (build / "specs").mkdir()
         for spec in visible:
             shutil.copyfile(spec.path, build / "specs" / Path(spec.path).name)
-        shutil.copytree(PACKAGE, build / "grader", ignore=IGNORED)
+        for path in student_grader_files():
+            target = build / "grader" / path.relative_to(PACKAGE)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
         (build / "requirements.txt").write_text(runtime_requirements(), encoding="utf-8")
         shutil.copyfile(TEMPLATES / "handout" / "Makefile", build / "Makefile")
         shutil.copyfile(TEMPLATES / "handout" / "README.md", build / "README.md")

@@ -46,6 +46,13 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     for spec in HIDDEN:  # not even a copy under another name or inside another file
         assert not any(spec.id in (handout / name).read_text(errors="replace") for name in files if name.startswith("specs/"))
     assert "pytest" not in (handout / "requirements.txt").read_text()
+    # Only what a student runs: `check` and `feedback`, never the instructor's commands.
+    shipped = {name for name in files if name.startswith("grader/")}
+    assert {"grader/cli.py", "grader/runner.py", "grader/feedback.py", "grader/spec.schema.json",
+            "grader/sandbox_init/init.py"} <= shipped
+    for instructor_only in ("batch", "gradebook", "mutants", "recording", "validation", "packaging"):
+        assert f"grader/{instructor_only}.py" not in shipped
+    assert not any(name.startswith("grader/templates/") for name in shipped)
 
     workflow = yaml.safe_load((handout / ".github" / "workflows" / "check.yml").read_text())
     steps = workflow["jobs"]["check"]["steps"]
@@ -68,6 +75,9 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     summary = subprocess.run([".venv/bin/python", "-m", "grader", "feedback", "results.json"], cwd=moved,
                              capture_output=True, text=True, env=clean_env())
     assert summary.returncode == 0 and "| ❌ fail |" in summary.stdout
+    usage = subprocess.run([".venv/bin/python", "-m", "grader", "record", "specs"], cwd=moved,
+                           capture_output=True, text=True, env=clean_env())
+    assert usage.returncode == 2 and "invalid choice: 'record'" in usage.stderr and "check" in usage.stderr
 
     solved = tmp_path / "solved"
     solved.mkdir()
