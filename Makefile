@@ -15,6 +15,7 @@ JOBS ?=
 setup: $(STAMP)
 
 $(STAMP): requirements.txt
+	@$(PYTHON) grader/python_check.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	rm -f $(VENV)/.installed-*

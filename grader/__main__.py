@@ -1,3 +1,17 @@
-from grader.cli import main
+"""`python -m grader`: first make sure this interpreter can run the grader (one line saying which Python is
+needed if not), then the command line. Parsed by any Python, so no syntax newer than python_check's."""
+
+import sys
+
+from grader.python_check import require_supported_python
+
+require_supported_python()
+
+try:
+    from grader.cli import main
+except ModuleNotFoundError as missing:
+    sys.stderr.write("error: the grader needs the package %r, which %s lacks: install requirements.txt into it "
+                     "(`python -m pip install -r requirements.txt`), or use `make check`\n" % (missing.name, sys.executable))
+    sys.exit(2)
 
 raise SystemExit(main())

@@ -1,0 +1,96 @@
+"""Students check their work on the interpreters and systems they have: a Python too old for the grader
+gets one line saying which version is needed and where to get it, before any venv or pip; the handout
+runs the same way with or without make."""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader.project import ROOT
+from grader.python_check import MINIMUM, problem
+
+HANDOUT_TEMPLATES = ROOT / "grader" / "templates" / "handout"
+
+
+def old_interpreters() -> list[str]:
+    """The Pythons older than the grader's minimum installed here (pyenv's, or python3.N on PATH)."""
+    found = sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/*/bin/python")))
+    found += filter(None, (shutil.which(f"python3.{minor}") for minor in range(6, MINIMUM[1])))
+    old = []
+    for candidate in found:
+        probe = subprocess.run([candidate, "-c", "import sys; print('%d %d' % sys.version_info[:2])"],
+                               capture_output=True, text=True, check=False)
+        if probe.returncode == 0 and tuple(map(int, probe.stdout.split())) < MINIMUM:
+            old.append(candidate)
+    return sorted(set(old))
+
+
+OLD = old_interpreters()
+needs_old = pytest.mark.skipif(not OLD, reason="no Python older than the grader's minimum is installed here")
+
+
+@pytest.mark.parametrize(("version", "too_old"), [
+    ((2, 7, 18), True),
+    ((3, 8, 18), True),
+    ((3, 9, 6), True),  # macOS's own python3
+    ((MINIMUM[0], MINIMUM[1], 0), False),
+    ((3, 13, 1), False),
+])
+def test_which_versions_are_turned_away(version: tuple[int, int, int], too_old: bool) -> None:
+    message = problem(version, "/usr/bin/python3")
+    assert (message is not None) == too_old
+    if message:
+        assert "\n" not in message
+        assert f"Python {MINIMUM[0]}.{MINIMUM[1]} or newer" in message
+        assert "/usr/bin/python3 is Python " + ".".join(map(str, version)) in message
+        assert "https://www.python.org/downloads/" in message
+
+
+def test_minimum_is_the_one_pyproject_declares() -> None:
+    declared = re.search(r'requires-python\s*=\s*">=(\d+)\.(\d+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert declared and tuple(map(int, declared.groups())) == MINIMUM
+
+
+@needs_old
+@pytest.mark.parametrize("makefile", [ROOT / "Makefile", HANDOUT_TEMPLATES / "Makefile"], ids=["project", "handout"])
+def test_make_check_names_the_python_needed_before_any_venv(makefile: Path, tmp_path: Path) -> None:
+    (tmp_path / "grader").mkdir()
+    shutil.copyfile(makefile, tmp_path / "Makefile")
+    shutil.copyfile(ROOT / "requirements.txt", tmp_path / "requirements.txt")
+    shutil.copyfile(ROOT / "grader" / "python_check.py", tmp_path / "grader" / "python_check.py")
+    for interpreter in OLD:
+        done = subprocess.run(["make", "--no-print-directory", "check", f"PYTHON={interpreter}"], cwd=tmp_path,
+                              capture_output=True, text=True, check=False)
+        assert done.returncode != 0
+        said = [line for line in (done.stdout + done.stderr).splitlines() if not line.startswith("make")]
+        assert len(said) == 1, said
+        assert said[0].startswith(f"error: the grader needs Python {MINIMUM[0]}.{MINIMUM[1]} or newer, but {interpreter}")
+        assert not (tmp_path / ".venv").exists()
+
+
+@needs_old
+def test_python_m_grader_names_the_python_needed() -> None:
+    for interpreter in OLD:
+        done = subprocess.run([interpreter, "-m", "grader", "check", "student_template"], cwd=ROOT,
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 2
+        assert done.stdout == ""
+        assert done.stderr.startswith(f"error: the grader needs Python {MINIMUM[0]}.{MINIMUM[1]} or newer")
+        assert done.stderr.count("\n") == 1
+
+
+def test_python_m_grader_without_its_requirements_says_how_to_install_them() -> None:
+    """A student's own python without the grader's packages: the fix in one line, not a traceback."""
+    done = subprocess.run([sys.executable, "-S", "-m", "grader", "check", "student_template"], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "pip install -r requirements.txt" in done.stderr
