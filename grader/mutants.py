@@ -1,10 +1,12 @@
 """`grader mutants`: prove the suite's strength on the corpus of known submissions (tests/submissions/).
 
-Each corpus entry is a folder with `mastermind.py` and a one-line `note.txt` that starts with `PASS:` (a
-correct submission: it must earn full marks) or `FAIL:` (a known mistake: some spec must take points).
-The command grades every entry against every spec, hidden ones included, prints which spec catches which
-FAIL entry, and flags what would make the suite untrustworthy: a FAIL entry no spec catches, a PASS entry
-that loses points, a spec that catches nothing.
+Each corpus entry is a folder with `mastermind.py` and a `note.txt` whose first line starts with `PASS:` (a
+correct submission: it must earn full marks) or `FAIL:` (a known mistake: some spec must take points). A
+`share:` line may follow, saying how much of the points the entry must earn: `share: at least 80%`,
+`share: at most 40%`, or `share: less than OTHER-ENTRY` (a cosmetic slip plus a rule bug must earn less than
+the slip alone). The command grades every entry against every spec, hidden ones included, prints which spec
+catches which FAIL entry and the share each earns, and flags what would make the suite untrustworthy: a FAIL
+entry no spec catches, a PASS entry that loses points, an entry outside its share, a spec that catches nothing.
 
 Entries named `hang-*` are known to hang; they are graded with a short step timeout (HANG_STEP_TIMEOUT)
 instead of the specs' 5 s, so the corpus runs in seconds. Their verdicts cannot change: every step they
@@ -15,19 +17,63 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from grader.errors import UsageError
-from grader.judging import CRASH, HANG, NO_PROGRAM, SYNTAX, Verdict, judge
+from grader.judging import CRASH, HANG, NO_PROGRAM, SYNTAX, Verdict, judge, total
 from grader.runner import Options, run_spec
 from grader.specs import Spec, load_specs
 from grader.project import CORPUS as DEFAULT_CORPUS, DEFAULT_SPECS
 
 HANG_STEP_TIMEOUT = 2.0
 PASS, FAIL = "PASS", "FAIL"
+
+
+@dataclass(frozen=True)
+class Share:
+    """The share of the points an entry must earn: at least or at most a percentage, or less than another entry."""
+
+    relation: str  # AT_LEAST, AT_MOST or LESS_THAN
+    percent: float = 0.0
+    other: str = ""  # the entry it must earn less than (LESS_THAN only)
+
+    def __str__(self) -> str:
+        return f"{self.relation} {self.other or f'{self.percent:g}%'}"
+
+
+AT_LEAST, AT_MOST, LESS_THAN = "at least", "at most", "less than"
+_SHARE = re.compile(r"(at least|at most) (\d+(?:\.\d+)?) ?%|less than ([\w.-]+)")
+
+
+def parse_share(text: str) -> Share:
+    """`at least 80%`, `at most 40%` or `less than NAME` as a Share; ValueError for anything else."""
+    match = _SHARE.fullmatch(text.strip())
+    if not match:
+        raise ValueError(f"share must be 'at least N%', 'at most N%' or 'less than ENTRY', not {text.strip()!r}")
+    if match[3]:
+        return Share(LESS_THAN, other=match[3])
+    percent = float(match[2])
+    if percent > 100:
+        raise ValueError(f"share {percent:g}% is more than 100%")
+    return Share(match[1], percent=percent)
+
+
+def share_problem(share: Share, earned: float, others: dict[str, float]) -> str | None:
+    """Why an entry's share of the points (0 to 1) breaks its rule, or None. A `less than` rule whose other
+    entry was not graded (see `mutants ONLY...`) cannot be judged and is not a problem."""
+    percent = 100 * earned
+    if share.relation == AT_LEAST and percent < share.percent:
+        return f"earns {percent:.0f}% of the points, expected at least {share.percent:g}%"
+    if share.relation == AT_MOST and percent > share.percent:
+        return f"earns {percent:.0f}% of the points, expected at most {share.percent:g}%"
+    if share.relation == LESS_THAN and share.other in others and earned >= others[share.other]:
+        return (f"earns {percent:.0f}% of the points, expected less than {share.other} "
+                f"({100 * others[share.other]:.0f}%)")
+    return None
 
 
 @dataclass(frozen=True)
@@ -38,6 +84,7 @@ class Entry:
     path: Path
     expected: str  # PASS or FAIL
     note: str
+    share: Share | None = None
 
     @property
     def kind(self) -> str:
@@ -58,12 +105,25 @@ def load_corpus(directory: Path = DEFAULT_CORPUS) -> list[Entry]:
     entries, problems = [], []
     for folder in sorted(p for p in directory.iterdir() if p.is_dir()):
         note_file = folder / "note.txt"
-        note = note_file.read_text(encoding="utf-8", errors="replace").strip() if note_file.is_file() else ""
+        text = note_file.read_text(encoding="utf-8", errors="replace").strip() if note_file.is_file() else ""
+        note, *settings = text.splitlines() or [""]
         verdict = note.split(":", 1)[0].strip()
         if verdict not in (PASS, FAIL):
             problems.append(f"{folder}: note.txt must start with 'PASS:' or 'FAIL:'")
             continue
-        entries.append(Entry(folder.name, folder, verdict, note))
+        share = None
+        for number, line in enumerate(settings, start=2):
+            key, _, value = line.partition(":")
+            try:
+                if key.strip() != "share" or share is not None:
+                    raise ValueError("after the first line, only one 'share: ...' line may follow")
+                share = parse_share(value)
+            except ValueError as error:
+                problems.append(f"{note_file}, line {number}: {error}")
+        entries.append(Entry(folder.name, folder, verdict, note, share))
+    names = {entry.name for entry in entries}
+    problems += [f"{entry.path / 'note.txt'}: share: no corpus entry named {entry.share.other}"
+                 for entry in entries if entry.share and entry.share.relation == LESS_THAN and entry.share.other not in names]
     if problems:
         raise UsageError("; ".join(problems))
     if not entries:
@@ -97,6 +157,12 @@ def grade_corpus(entries: list[Entry], specs: list[Spec], options: Options | Non
     return {entry.name: [results[entry.name][spec.id] for spec in specs] for entry in entries}
 
 
+def earned_share(verdicts: list[Verdict]) -> float:
+    """The share of the points (0 to 1) a set of verdicts earns."""
+    earned, possible = total(verdicts)
+    return earned / possible if possible else 1.0
+
+
 @dataclass(frozen=True)
 class Analysis:
     catches: dict[str, list[str]]  # FAIL entry -> ids of the specs that take its points
@@ -104,6 +170,8 @@ class Analysis:
     wrongly_failed: dict[str, list[Verdict]]  # PASS entry -> the verdicts it lost points on
     useless_specs: list[str]  # specs that every FAIL entry passes
     grader_errors: dict[str, list[Verdict]]  # buggy (not crash/hang/syntax) entries that crashed or hung
+    shares: dict[str, float]  # entry -> the share of the points it earns (0 to 1)
+    share_misses: dict[str, str]  # entry -> how its share breaks the rule in its note
 
     @property
     def flags(self) -> list[str]:
@@ -111,6 +179,7 @@ class Analysis:
         for name, verdicts in self.wrongly_failed.items():
             lost = ", ".join(f"{v.spec.id} ({v.kind}: {v.message})" for v in verdicts)
             flags.append(f"{name}: PASS entry loses points on {lost}")
+        flags += [f"{name}: {miss}" for name, miss in self.share_misses.items()]
         flags += [f"{spec_id}: this spec catches no FAIL entry" for spec_id in self.useless_specs]
         return flags
 
@@ -121,12 +190,16 @@ def analyse(entries: list[Entry], specs: list[Spec], results: dict[str, list[Ver
     caught_by_any = {spec_id for ids in catches.values() for spec_id in ids}
     odd = {e.name: [v for v in results[e.name] if v.kind in (CRASH, HANG, SYNTAX, NO_PROGRAM)]
            for e in entries if e.buggy}
+    shares = {e.name: earned_share(results[e.name]) for e in entries}
+    misses = {e.name: share_problem(e.share, shares[e.name], shares) for e in entries if e.share}
     return Analysis(
         catches=catches,
         uncaught=[name for name, ids in catches.items() if not ids],
         wrongly_failed={name: lost for name, lost in wrongly.items() if lost},
         useless_specs=[spec.id for spec in specs if spec.id not in caught_by_any],
         grader_errors={name: v for name, v in odd.items() if v},
+        shares=shares,
+        share_misses={name: miss for name, miss in misses.items() if miss},
     )
 
 
@@ -142,8 +215,8 @@ def render(entries: list[Entry], specs: list[Spec], results: dict[str, list[Verd
     width = max(len(label) for label in labels)
     name_width = max(len(entry.name) for entry in entries)
     header = " " * (name_width + 8) + " ".join(label.rjust(width) for label in labels)
-    out = ["Which spec catches which known submission (x: the spec takes its points, .: it does not)", "",
-           header]
+    out = ["Which spec catches which known submission (x: the spec takes its points, .: it does not),",
+           "and the share of the points each earns (with the share its note expects, if any)", "", header]
     for entry in entries:
         cells = []
         for verdict in results[entry.name]:
@@ -153,7 +226,10 @@ def render(entries: list[Entry], specs: list[Spec], results: dict[str, list[Verd
             status = "ok" if caught else "MISSED"
         else:
             status = "ok" if not caught else "WRONG"
-        out.append(f"{entry.name:<{name_width}}  {entry.expected}  " + " ".join(cells) + f"   {status}")
+        if entry.name in analysis.share_misses:
+            status = "SHARE"
+        share = f"{100 * analysis.shares[entry.name]:4.0f}%" + (f" ({entry.share})" if entry.share else "")
+        out.append(f"{entry.name:<{name_width}}  {entry.expected}  " + " ".join(cells) + f"   {status:<6} {share}")
     out += ["", "Specs:"]
     for label, spec in zip(labels, specs):
         catches = sum(spec.id in ids for ids in analysis.catches.values())

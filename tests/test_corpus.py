@@ -1,6 +1,7 @@
 """The suite against the corpus of known submissions (tests/submissions/): every correct one earns full
-marks on every spec, and every known mistake loses points on the visible spec written for its rule, with a
-report that names the input that exposed it. `python3 -m grader mutants` shows the whole catch table.
+marks on every spec, every known mistake loses points on the visible spec written for its rule, with a
+report that names the input that exposed it, and every entry whose note sets a share of the points earns
+that share. `python3 -m grader mutants` shows the whole catch table.
 
 Hangers (hang-*) are graded with mutants.HANG_STEP_TIMEOUT instead of the specs' 10 s step timeout: they
 answer every step they answer at all in milliseconds, so the steps they hang in are the only ones the
@@ -9,12 +10,16 @@ shorter limit touches, and those are hangs under either limit. The verdict is th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
-from grader.judging import CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, SYNTAX, WANTS_INPUT, judge, shown_input
-from grader.mutants import FAIL, PASS, load_corpus, specs_for
+from grader.judging import (CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, PASSED, SYNTAX, WANTS_INPUT, Verdict, judge,
+                            shown_input)
+from grader.errors import UsageError
+from grader.mutants import (AT_LEAST, AT_MOST, FAIL, LESS_THAN, PASS, Share, analyse, earned_share, load_corpus,
+                            parse_share, render, share_problem, specs_for)
 from grader.report import failure_details
 from grader.runner import Options, check_submission, run_spec
 from grader.specs import load_specs
@@ -22,6 +27,7 @@ from grader.specs import load_specs
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = {spec.id: spec for spec in load_specs(ROOT / "specs")}
 CORPUS = load_corpus(ROOT / "tests" / "submissions")
+BY_NAME = {entry.name: entry for entry in CORPUS}
 POINTER = "<- the output after this one is where it went wrong"
 
 # For each known mistake: the visible spec whose failure tells the student which rule was broken, the
@@ -121,3 +127,86 @@ def test_a_note_that_is_not_utf8_is_still_read(tmp_path: Path):
     (entry / "note.txt").write_bytes(b"FAIL: caf\xe9 encoding\n")
     [loaded] = load_corpus(tmp_path)
     assert loaded.expected == FAIL and "caf" in loaded.note
+
+
+@lru_cache(maxsize=None)
+def share_of(name: str) -> float:
+    """The share of all the points (hidden specs included) a corpus entry earns."""
+    entry = BY_NAME[name]
+    return earned_share(check_submission(entry.path, specs_for(entry, list(SPECS.values())), Options(), jobs=2))
+
+
+@pytest.mark.parametrize("entry", [pytest.param(e, id=e.name) for e in CORPUS if e.share])
+def test_entry_earns_the_share_its_note_expects(entry):
+    others = {entry.share.other: share_of(entry.share.other)} if entry.share.relation == LESS_THAN else {}
+    problem = share_problem(entry.share, share_of(entry.name), others)
+    assert problem is None, f"{entry.name} ({entry.note}): {problem}"
+
+
+@pytest.mark.parametrize("text, share", [
+    ("at least 80%", Share(AT_LEAST, 80)),
+    (" at most 12.5 % ", Share(AT_MOST, 12.5)),
+    ("less than cosmetic-banner", Share(LESS_THAN, other="cosmetic-banner")),
+])
+def test_share_rules_are_read(text, share):
+    assert parse_share(text) == share
+
+
+@pytest.mark.parametrize("text", ["80%", "at least 80", "at least 120%", "more than 50%", "less than"])
+def test_a_malformed_share_is_refused(text):
+    with pytest.raises(ValueError):
+        parse_share(text)
+
+
+@pytest.mark.parametrize("share, earned, others, problem", [
+    (Share(AT_LEAST, 80), 0.8, {}, None),
+    (Share(AT_LEAST, 80), 0.79, {}, "earns 79% of the points, expected at least 80%"),
+    (Share(AT_MOST, 40), 0.5, {}, "earns 50% of the points, expected at most 40%"),
+    (Share(LESS_THAN, other="slip"), 0.7, {"slip": 0.9}, None),
+    (Share(LESS_THAN, other="slip"), 0.9, {"slip": 0.9}, "earns 90% of the points, expected less than slip (90%)"),
+    (Share(LESS_THAN, other="slip"), 0.9, {}, None),  # the other entry was not graded: nothing to compare
+])
+def test_share_problems_are_named(share, earned, others, problem):
+    assert share_problem(share, earned, others) == problem
+
+
+def test_a_share_line_is_read_and_checked(tmp_path: Path):
+    for name, note in [("cosmetic-slip", "FAIL: a slip\nshare: at least 80%\n"),
+                       ("mixed-slip-bug", "FAIL: a slip and a bug\nshare: less than cosmetic-slip\n")]:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "note.txt").write_text(note, encoding="utf-8")
+    loaded = {entry.name: entry for entry in load_corpus(tmp_path)}
+    assert loaded["cosmetic-slip"].note == "FAIL: a slip" and loaded["cosmetic-slip"].share == Share(AT_LEAST, 80)
+    assert loaded["mixed-slip-bug"].share == Share(LESS_THAN, other="cosmetic-slip")
+
+
+@pytest.mark.parametrize("lines, message", [
+    ("share: about half", "note.txt, line 2: share must be"),
+    ("points: 80%", "note.txt, line 2: after the first line, only one 'share: ...' line may follow"),
+    ("share: less than nobody", "share: no corpus entry named nobody"),
+])
+def test_a_bad_share_line_is_named(tmp_path: Path, lines, message):
+    (tmp_path / "bug-x").mkdir()
+    (tmp_path / "bug-x" / "note.txt").write_text(f"FAIL: x\n{lines}\n", encoding="utf-8")
+    with pytest.raises(UsageError, match=message):
+        load_corpus(tmp_path)
+
+
+def test_mutants_flags_an_entry_outside_its_share(tmp_path: Path):
+    """A slip that costs more than its note allows is a flag, shown in its row of the table."""
+    for name, note in [("cosmetic-slip", "FAIL: a slip\nshare: at least 80%"), ("mixed-slip-bug", "FAIL: a slip and a bug\nshare: less than cosmetic-slip")]:
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "note.txt").write_text(note, encoding="utf-8")
+    entries = load_corpus(tmp_path)
+    specs = [SPECS["01-example-game"], SPECS["03-scoring"]]  # 10 and 12 points
+    lose_first = [Verdict(specs[0], MISMATCH, "differs"), Verdict(specs[1], PASSED, "")]
+    results = {"cosmetic-slip": lose_first, "mixed-slip-bug": lose_first}
+    analysis = analyse(entries, specs, results)
+    assert analysis.shares == {"cosmetic-slip": 12 / 22, "mixed-slip-bug": 12 / 22}
+    assert analysis.flags == [
+        "cosmetic-slip: earns 55% of the points, expected at least 80%",
+        "mixed-slip-bug: earns 55% of the points, expected less than cosmetic-slip (55%)",
+        "03-scoring: this spec catches no FAIL entry",
+    ]
+    table = render(entries, specs, results, analysis)
+    assert "SHARE    55% (at least 80%)" in table and "SHARE    55% (less than cosmetic-slip)" in table
