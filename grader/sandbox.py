@@ -17,6 +17,7 @@ Two modes, chosen once per grader process (see `protections()`):
 
 from __future__ import annotations
 
+import ctypes
 import json
 import marshal
 import os
@@ -34,7 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, ClassVar, Iterable
 
+from grader.sandbox_init import syscalls
+
 INIT_SCRIPT = Path(__file__).resolve().parent / "sandbox_init" / "init.py"
+SYSCALLS_SCRIPT = INIT_SCRIPT.parent / "syscalls.py"  # imported by init.py, and by the fallback here
 # The launcher imports init.py rather than running it, so its bytecode comes from __pycache__
 # (see `_cache_launcher`) instead of being compiled on every run; argv after -c is (CONFIG, SCRIPT).
 LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); import init; init.main()"
@@ -79,21 +83,27 @@ class Protections:
     network: bool = False  # own network namespace without interfaces
     private_filesystem: bool = False  # project, reference, specs, other submissions absent; own /tmp
     unprivileged_user: bool = False  # per-run uid, no_new_privs
+    syscall_filter: bool = False  # seccomp: no new namespaces, io_uring or kernel keys
     reason: str = ""  # why isolation is off, when it is
-    NAMES: ClassVar[tuple[str, ...]] = (
-        "rlimits", "pid_namespace", "network", "private_filesystem", "unprivileged_user"
-    )
+    ISOLATION: ClassVar[tuple[str, ...]] = ("pid_namespace", "network", "private_filesystem", "unprivileged_user")
+    NAMES: ClassVar[tuple[str, ...]] = ("rlimits", *ISOLATION, "syscall_filter")
 
     @property
     def full(self) -> bool:
         return not self.missing()
+
+    @property
+    def isolated(self) -> bool:
+        """Runs go through the namespace launcher (what else is missing is said by `describe()`)."""
+        return all(getattr(self, name) for name in self.ISOLATION)
 
     def missing(self) -> list[str]:
         return [name for name in self.NAMES if not getattr(self, name)]
 
     def describe(self) -> str:
         if self.full:
-            return "sandbox: full isolation (namespaces, private file system, unprivileged user, rlimits)"
+            return ("sandbox: full isolation (namespaces, private file system, unprivileged user, rlimits, "
+                "syscall filter)")
         return f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
 
 
@@ -128,16 +138,17 @@ _launcher_cached = False
 
 
 def _cache_launcher() -> None:
-    """Write init.py's bytecode to its __pycache__ once per grader process (the launcher runs with -B and
+    """Write the bytecode of init.py and syscalls.py to its __pycache__ once per grader process (the launcher runs with -B and
     never writes it). If that folder is read-only, the launcher still works, compiling each time."""
     global _launcher_cached
     if not _launcher_cached:
         import py_compile  # noqa: PLC0415 - only isolated runs need it
 
-        try:
-            py_compile.compile(str(INIT_SCRIPT), doraise=True)
-        except (OSError, py_compile.PyCompileError):
-            pass
+        for script in (INIT_SCRIPT, SYSCALLS_SCRIPT):
+            try:
+                py_compile.compile(str(script), doraise=True)
+            except (OSError, py_compile.PyCompileError):
+                pass
         _launcher_cached = True
 
 
@@ -151,7 +162,12 @@ def protections() -> Protections:
 
 
 def _fallback(reason: str) -> Protections:
-    return Protections(rlimits=True, reason=reason)
+    return Protections(rlimits=True, syscall_filter=_filter_possible(), reason=reason)
+
+
+def _filter_possible() -> bool:
+    """The fallback's preexec installs the filter where the kernel has seccomp and the architecture is known."""
+    return syscalls.filter_program(os.uname().machine) is not None and b"\nSeccomp:" in _read("/proc/self/status")
 
 
 def _probe() -> Protections:
@@ -170,7 +186,8 @@ def _probe() -> Protections:
             "except OSError:\n"
             "    net = True\n"
             "print(json.dumps({'uid': os.getuid(), 'pid': os.getpid(), 'net': net,\n"
-            f"    'hidden': not os.path.exists({str(INIT_SCRIPT)!r}), 'pids': os.listdir('/proc').count('1')}}))\n"
+            f"    'hidden': not os.path.exists({str(INIT_SCRIPT)!r}), 'pids': os.listdir('/proc').count('1'),\n"
+            "    'seccomp': open('/proc/self/status').read().split('Seccomp:')[1].split()[0] == '2'}))\n"
         )
         box = Sandbox(probe_dir, Limits(), isolate=True)
         with box:
@@ -193,8 +210,9 @@ def _probe() -> Protections:
             network=seen["net"],
             private_filesystem=seen["hidden"],
             unprivileged_user=seen["uid"] != 0,
+            syscall_filter=seen["seccomp"],
         )
-        if not found.full:  # a partial sandbox is no sandbox: say so, and run in the plain fallback
+        if not found.isolated:  # a partial sandbox is no sandbox: say so, and run in the plain fallback
             return _fallback(f"the isolation probe saw no {', '.join(found.missing())}")
         return found
     finally:
@@ -219,7 +237,7 @@ class Sandbox:
             found = protections()
             if require_full_isolation and not found.full:
                 raise IsolationUnavailable(found.describe())
-            isolate = found.full if isolate is None else isolate
+            isolate = found.isolated if isolate is None else isolate
         self.isolated = isolate
         self.root = Path(tempfile.mkdtemp(prefix="grader-run-"))
         self.workdir = self.root / "work"
@@ -312,6 +330,10 @@ class Sandbox:
             return
         for name, soft, hard in self._rlimits():
             resource.setrlimit(getattr(resource, name), (soft, hard))
+        try:
+            syscalls.install(ctypes.CDLL(None, use_errno=True))
+        except OSError:
+            pass  # a kernel without seccomp: `protections()` does not claim the filter there
 
     # ---- cleanup -----------------------------------------------------------------------------------
 

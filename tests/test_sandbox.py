@@ -192,6 +192,31 @@ def test_program_runs_as_from_a_shell_and_signalling_its_parents_group_spares_it
     assert "still here: 1" in output and (status, sig) == (0, None)
 
 
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_new_namespaces_io_uring_or_kernel_keys(tmp_path: Path, isolate: bool) -> None:
+    with running(submission(tmp_path, "kernel_reach"), isolate=isolate) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    refused = {name: "EPERM" for name in ("unshare user", "unshare mount", "setns", "clone user", "io_uring_setup",
+                                           "add_key", "request_key", "keyctl user keyring")}
+    assert dict(re.findall(r"^([\w ]+): (\w+)\r$", output, re.M)) == {**refused, "clone3": "ENOSYS", "fork": "7"}
+    assert "unshare -Urm: refused" in output or "unshare -Urm: cannot start" in output
+
+
+def key_users() -> set[str]:
+    """The uids the kernel keeps key accounting for (an entry outlives every process of its uid)."""
+    return {line.split(":")[0].strip() for line in Path("/proc/key-users").read_text().splitlines()}
+
+
+@needs_isolation
+def test_runs_leave_no_kernel_keys_behind(tmp_path: Path) -> None:
+    before = key_users()
+    for _ in range(2):
+        with running(submission(tmp_path / str(_), "kernel_reach")) as (_box, child):
+            ended(child)
+    assert key_users() == before
+
+
 @needs_isolation  # as root without a pid namespace, kill(-1) would take the machine down
 def test_kill_minus_one_reaches_nothing_outside(tmp_path: Path) -> None:
     with running(submission(tmp_path, "kill_everyone")) as (_, child):

@@ -7,7 +7,7 @@ Process tree (host pids; the grader sees all of them through its own /proc):
 
     launcher  (the pexpect child: session leader of the pty, root, host namespaces except net/ipc/uts)
       `-- init    (pid 1 of a new pid namespace, root, own mount namespace with a tmpfs root, own session)
-            `-- student python  (pid 2, unprivileged per-run uid, rlimits, no_new_privs)
+            `-- student python  (pid 2, unprivileged per-run uid, rlimits, no_new_privs, seccomp filter)
 
 * The student's program runs as from a shell: leader of its own session and process group, which is the
   foreground group of the pty (it takes the terminal from the launcher's session). The launcher and init
@@ -27,6 +27,8 @@ import marshal
 import os
 import _signal as signal  # not `signal`: it imports enum, and this runs before every program
 import sys
+
+import syscalls  # beside this file
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWCGROUP = 0x02000000
@@ -283,7 +285,12 @@ def start_student(cfg: dict, script: str) -> int:
         os.setgroups([])
         os.setresgid(cfg["gid"], cfg["gid"], cfg["gid"])
         os.setresuid(cfg["uid"], cfg["uid"], cfg["uid"])
-        check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+        try:
+            filtered = syscalls.install(libc)  # no_new_privs, then the seccomp filter
+        except OSError:
+            filtered = False  # a kernel without seccomp: the probe reports the filter missing
+        if not filtered:
+            check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
         os.execve(cfg["python"], [cfg["python"], script], os.environ)
     except BaseException as error:  # noqa: BLE001 - report anything, never return into init's code
         os.write(2, f"sandbox: cannot start the program: {error}\r\n".encode())

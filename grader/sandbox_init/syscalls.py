@@ -1,0 +1,95 @@
+"""A seccomp filter for student programs, built and installed from Python (no compiler, no library).
+
+It refuses what a console program never needs and what lets a program out of its limits or into the
+kernel's riskiest code: new namespaces (unshare, setns, clone with a namespace flag: a user namespace
+would let it mount a tmpfs of any size), io_uring (the usual route of kernel exploits) and kernel keys
+(add_key, request_key, keyctl: keys outlive the run and pile up per uid in /proc/key-users). clone3 fails
+with ENOSYS, as on an older kernel, so the C library falls back to clone, whose flags the filter can see.
+Every call of another architecture (32-bit or x32 calls on x86_64) fails with ENOSYS.
+
+Standard library only, and light: `init.py` imports it before every student program. Used by the
+sandbox's init (isolated runs) and by `grader.sandbox` (the fallback's preexec).
+"""
+
+import _ctypes
+import errno
+import os
+import sys
+
+# struct seccomp_data: nr at 0, arch at 4, args[0] at 16 (its low 32 bits first on little-endian).
+_NR, _ARCH, _ARG0 = 0, 4, 16
+_LD_W_ABS, _JEQ_K, _JGE_K, _JSET_K, _RET_K = 0x20, 0x15, 0x35, 0x45, 0x06
+_ALLOW = 0x7FFF0000
+_ERRNO = 0x00050000
+
+_NAMESPACE_FLAGS = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+_X32_BIT = 0x40000000
+
+# Per architecture: AUDIT_ARCH value and the numbers of the calls concerned (io_uring and clone3 are
+# numbered alike on every architecture since Linux 5.1).
+ARCHITECTURES = {
+    "x86_64": {"arch": 0xC000003E, "clone": 56, "unshare": 272, "setns": 308,
+               "add_key": 248, "request_key": 249, "keyctl": 250},
+    "aarch64": {"arch": 0xC00000B7, "clone": 220, "unshare": 97, "setns": 268,
+                "add_key": 217, "request_key": 218, "keyctl": 219},
+}
+_IO_URING, _CLONE3 = (425, 426, 427), 435
+
+PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
+
+
+def _op(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
+    return code.to_bytes(2, sys.byteorder) + bytes((jt, jf)) + k.to_bytes(4, sys.byteorder)
+
+
+def filter_program(machine: str) -> "bytes | None":
+    """The BPF instructions for `machine` (as `os.uname().machine`), or None for an unknown one."""
+    calls = ARCHITECTURES.get(machine)
+    if calls is None:
+        return None
+    refuse = (calls["unshare"], calls["setns"], calls["add_key"], calls["request_key"], calls["keyctl"], *_IO_URING)
+    program = [
+        _op(_LD_W_ABS, _ARCH),
+        _op(_JEQ_K, calls["arch"], jt=1),
+        _op(_RET_K, _ERRNO | errno.ENOSYS),
+        _op(_LD_W_ABS, _NR),
+    ]
+    if machine == "x86_64":
+        program += [_op(_JGE_K, _X32_BIT, jf=1), _op(_RET_K, _ERRNO | errno.ENOSYS)]
+    program += [_op(_JEQ_K, _CLONE3, jf=1), _op(_RET_K, _ERRNO | errno.ENOSYS)]
+    for number in refuse:
+        program += [_op(_JEQ_K, number, jf=1), _op(_RET_K, _ERRNO | errno.EPERM)]
+    program += [
+        _op(_JEQ_K, calls["clone"], jf=3),
+        _op(_LD_W_ABS, _ARG0),
+        _op(_JSET_K, _NAMESPACE_FLAGS, jf=1),
+        _op(_RET_K, _ERRNO | errno.EPERM),
+        _op(_RET_K, _ALLOW),
+    ]
+    return b"".join(program)
+
+
+class _Pointer(_ctypes._SimpleCData):  # as ctypes.c_void_p
+    _type_ = "P"
+
+
+class _Bytes(_ctypes._SimpleCData):  # as ctypes.c_char_p
+    _type_ = "z"
+
+
+def install(libc) -> bool:
+    """Set no_new_privs and install the filter in this process (kept across exec, inherited by every
+    child). `libc` is `ctypes.CDLL(None, use_errno=True)` or init's lighter equivalent. False where the
+    architecture is unknown (nothing installed); OSError if the kernel refuses."""
+    program = filter_program(os.uname().machine)
+    if program is None:
+        return False
+    instructions = _Bytes(program)  # kept alive until the kernel has copied it
+    address = _Pointer.from_address(_ctypes.addressof(instructions)).value
+    fprog = (len(program) // 8).to_bytes(8, sys.byteorder) + address.to_bytes(8, sys.byteorder)
+    for what, args in (("no_new_privs", (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)),
+                       ("seccomp", (PR_SET_SECCOMP, SECCOMP_MODE_FILTER, fprog, 0, 0))):
+        if libc.prctl(*args) != 0:
+            number = _ctypes.get_errno()
+            raise OSError(number, f"{what}: {os.strerror(number)}")
+    return True
