@@ -1,0 +1,127 @@
+"""Assignments: which program a folder of specs grades and how to run it, read from `assignment.yaml`.
+
+An assignment is a folder shaped like the repository root: `specs/`, `reference/`, `student_template/`
+(the program to fill in and its handout), `tests/submissions/` (its corpus of known submissions), plus an
+`assignment.yaml`:
+
+    name: Colour Mastermind          # what reports and the handout call it
+    program: mastermind_game.py      # the file a submission must hold
+    command: [python3, mastermind_game.py]   # optional: how to run it (default: python3 PROGRAM)
+    arguments: []                    # optional: always passed after the command
+    referee: referee.py              # optional: the referee of the assignment's referee specs
+
+The repository root has no assignment.yaml: it is the digit assignment (`mastermind.py`, python3).
+`python3` as the command's first word means the interpreter the grader runs student programs with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from grader.errors import UsageError
+from grader.project import ROOT
+
+CONFIG = "assignment.yaml"
+PYTHON = "python3"
+KEYS = {"name", "program", "command", "arguments", "referee"}
+DEFAULT_NAME, DEFAULT_PROGRAM = "Mastermind (digits)", "mastermind.py"
+
+
+class AssignmentError(UsageError):
+    """An assignment folder that cannot be graded with: str() names the file and the reason."""
+
+
+@dataclass(frozen=True)
+class Assignment:
+    name: str
+    folder: Path
+    program: str
+    command: tuple[str, ...]
+    referee: Path | None = None
+    config: Path | None = None  # the assignment.yaml read, None for the root's built-in default
+
+    @property
+    def specs(self) -> Path:
+        return self.folder / "specs"
+
+    @property
+    def reference(self) -> Path:
+        return self.folder / "reference"
+
+    @property
+    def template(self) -> Path:
+        return self.folder / "student_template"
+
+    @property
+    def corpus(self) -> Path:
+        return self.folder / "tests" / "submissions"
+
+    @property
+    def python(self) -> bool:
+        """Run by python3: the grader can seed its `random` for a referee spec."""
+        return self.command[:2] == (PYTHON, self.program)
+
+    def argv(self, arguments: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """The command line of one run: the command, then a spec's own arguments."""
+        return self.command + tuple(arguments)
+
+
+def _words(value: Any, key: str, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(word, str) and word for word in value):
+        raise AssignmentError(f"{where}: `{key}` must be a list of non-empty strings, like [python3, game.py]")
+    return tuple(value)
+
+
+def _file_name(value: Any, key: str, where: str) -> str:
+    if not isinstance(value, str) or not value or "/" in value or value in (".", ".."):
+        raise AssignmentError(f"{where}: `{key}` must be a file name (no folder), got {value!r}")
+    return value
+
+
+def parse_assignment(data: Any, folder: Path, where: str) -> Assignment:
+    """An Assignment from assignment.yaml's data; AssignmentError names `where` and what is wrong."""
+    if not isinstance(data, dict):
+        raise AssignmentError(f"{where}: expected a mapping with `name` and `program`")
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise AssignmentError(f"{where}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(KEYS))}")
+    for key in ("name", "program"):
+        if key not in data:
+            raise AssignmentError(f"{where}: `{key}` is missing")
+    if not isinstance(data["name"], str) or not data["name"].strip():
+        raise AssignmentError(f"{where}: `name` must be a non-empty string")
+    program = _file_name(data["program"], "program", where)
+    command = _words(data.get("command", [PYTHON, program]), "command", where)
+    if not command:
+        raise AssignmentError(f"{where}: `command` is empty: leave it out to run python3 {program}")
+    arguments = _words(data.get("arguments", []), "arguments", where)
+    referee = None
+    if "referee" in data:
+        referee = folder / _file_name(data["referee"], "referee", where)
+        if not referee.is_file():
+            raise AssignmentError(f"{where}: the referee {referee} does not exist")
+    return Assignment(data["name"].strip(), folder, program, command + arguments, referee, folder / CONFIG)
+
+
+def load_assignment(folder: Path = ROOT) -> Assignment:
+    """The assignment a folder holds; the repository root without assignment.yaml is the digit game."""
+    config = folder / CONFIG
+    if not folder.is_dir():
+        raise AssignmentError(f"{folder}: no such assignment folder")
+    if not config.is_file():
+        if folder.resolve() == ROOT:
+            return Assignment(DEFAULT_NAME, ROOT, DEFAULT_PROGRAM, (PYTHON, DEFAULT_PROGRAM))
+        raise AssignmentError(f"{config}: no such file (an assignment folder needs one: name, program)")
+    try:
+        data = yaml.safe_load(config.read_text(encoding="utf-8"))
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        line = f":{mark.line + 1}" if mark else ""
+        raise AssignmentError(f"{config}{line}: not valid YAML: {error.problem}") from None
+    except (yaml.YAMLError, OSError, UnicodeDecodeError) as error:
+        raise AssignmentError(f"{config}: cannot read: {error}") from None
+    return parse_assignment(data, folder, str(config))

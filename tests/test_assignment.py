@@ -1,0 +1,70 @@
+"""Assignment folders: assignment.yaml read into plain data, the root as the digit game, and every
+mistake in the file named with the file and the reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.assignment import AssignmentError, load_assignment, parse_assignment
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_root_is_the_digit_assignment():
+    digits = load_assignment(ROOT)
+    assert (digits.program, digits.command, digits.config) == ("mastermind.py", ("python3", "mastermind.py"), None)
+    assert digits.specs == ROOT / "specs" and digits.corpus == ROOT / "tests" / "submissions"
+    assert digits.python
+
+
+@pytest.mark.parametrize("name, program", [("colour", "mastermind_game.py"), ("codebreaker", "codebreaker.py")])
+def test_each_bundled_assignment_has_the_root_s_shape(name, program):
+    assignment = load_assignment(ROOT / "assignments" / name)
+    assert assignment.program == program and assignment.python
+    assert assignment.referee == ROOT / "assignments" / name / "referee.py"
+    for folder in (assignment.specs, assignment.reference, assignment.template, assignment.corpus):
+        assert folder.is_dir(), folder
+    assert (assignment.reference / program).is_file() and (assignment.template / program).is_file()
+    assert (assignment.template / "README.md").is_file()
+
+
+@pytest.mark.parametrize("data, command", [
+    ({"name": "Game", "program": "game.py"}, ("python3", "game.py")),
+    ({"name": "Game", "program": "game.py", "arguments": ["--plain"]}, ("python3", "game.py", "--plain")),
+    ({"name": "Game", "program": "main.js", "command": ["node", "main.js"]}, ("node", "main.js")),
+])
+def test_the_command_to_run(data, command, tmp_path):
+    assignment = parse_assignment(data, tmp_path, "assignment.yaml")
+    assert assignment.command == command
+    assert assignment.python == (command[0] == "python3")
+    assert assignment.argv(("--demo",)) == command + ("--demo",)
+
+
+@pytest.mark.parametrize("data, reason", [
+    ([], "expected a mapping"),
+    ({"program": "game.py"}, "`name` is missing"),
+    ({"name": "Game"}, "`program` is missing"),
+    ({"name": " ", "program": "game.py"}, "`name` must be a non-empty string"),
+    ({"name": "Game", "program": "src/game.py"}, "`program` must be a file name"),
+    ({"name": "Game", "program": "game.py", "command": "python3 game.py"}, "`command` must be a list"),
+    ({"name": "Game", "program": "game.py", "command": []}, "`command` is empty"),
+    ({"name": "Game", "program": "game.py", "arguments": [1]}, "`arguments` must be a list"),
+    ({"name": "Game", "program": "game.py", "referee": "judge.py"}, "the referee .* does not exist"),
+    ({"name": "Game", "program": "game.py", "langauge": "c"}, "unknown key.*langauge"),
+])
+def test_every_mistake_is_named_with_the_file(data, reason, tmp_path):
+    with pytest.raises(AssignmentError, match=reason) as caught:
+        parse_assignment(data, tmp_path, "x/assignment.yaml")
+    assert str(caught.value).startswith("x/assignment.yaml: ")
+
+
+def test_unreadable_or_missing_files_are_named(tmp_path):
+    with pytest.raises(AssignmentError, match="no such file"):
+        load_assignment(tmp_path)
+    (tmp_path / "assignment.yaml").write_text("name: [unclosed\n", encoding="utf-8")
+    with pytest.raises(AssignmentError, match=r"assignment.yaml:\d+: not valid YAML"):
+        load_assignment(tmp_path)
+    with pytest.raises(AssignmentError, match="no such assignment folder"):
+        load_assignment(tmp_path / "missing")
