@@ -8,7 +8,7 @@ import os
 import signal
 import sys
 
-from grader.waiting import children
+from grader.proc import children
 
 PR_SET_CHILD_SUBREAPER = 36
 

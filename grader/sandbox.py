@@ -33,7 +33,9 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, ClassVar, Iterable
+from typing import Callable, ClassVar
+
+from grader import proc
 
 from grader.sandbox_init import syscalls
 
@@ -339,7 +341,7 @@ class Sandbox:
 
     def _ours(self, pid: int) -> bool:
         """Is `pid` this run's launcher or namespace init (not a recycled pid)? Both carry the config path."""
-        return str(self._config).encode() in _read(f"/proc/{pid}/cmdline").split(b"\0")
+        return str(self._config).encode() in proc.cmdline(pid)
 
     def init_pid(self, pid: int) -> int | None:
         """Host pid of the namespace init of the run whose launcher is `pid` (None before it exists)."""
@@ -356,11 +358,7 @@ class Sandbox:
 
     def _init_child(self, pid: int) -> int | None:
         """init found as the launcher's child (before the launcher has recorded it)."""
-        for tid in _listdir(f"/proc/{pid}/task"):
-            for child in _read(f"/proc/{pid}/task/{tid}/children").split():
-                if self._ours(int(child)):
-                    return int(child)
-        return None
+        return next((child for child in proc.children(pid) if self._ours(child)), None)
 
     def kill_all(self, pid: int, timeout: float = 5.0) -> None:
         """Kill every process of the run started as `pid` and return once they are all dead.
@@ -375,12 +373,12 @@ class Sandbox:
         Fallback: SIGKILL to the process group, then to anything with the run's marker in its environment
         (a double-forked daemon leaves the group, rarely its environment)."""
         if self.isolated:
-            known = _follow([pid] if self._ours(pid) else [])
+            known = proc.follow([pid] if self._ours(pid) else [])
             identity = self._init_identity()
             if identity is None:
                 child = self._init_child(pid)
-                known.update(_follow([child] if child is not None else []))
-            elif _alive(*identity):  # even while exiting (its command line then reads empty)
+                known.update(proc.follow([child] if child is not None else []))
+            elif proc.alive(*identity):  # even while exiting (its command line then reads empty)
                 known[identity[0]] = identity[1]
             init = next((other for other in known if other != pid), None)
             if init is not None:
@@ -390,8 +388,8 @@ class Sandbox:
             self._wait_dead(self._ours, known, timeout, grace=0.5)
         else:
             needle = f"{MARKER}={self.marker}".encode()
-            marked = lambda other: needle in _read(f"/proc/{other}/environ").split(b"\0")  # noqa: E731
-            known = _follow([pid] if marked(pid) else [])
+            marked = lambda other: needle in proc.environ(other)  # noqa: E731
+            known = proc.follow([pid] if marked(pid) else [])
             try:
                 os.killpg(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
@@ -407,12 +405,12 @@ class Sandbox:
         is reaped."""
         started = time.monotonic()
         while True:
-            for other in _pids():
+            for other in proc.pids():
                 if other not in followed and ours(other):
-                    state = _state(other)
+                    state = proc.state(other)
                     if state is not None:
                         followed[other] = state[1]
-            left = [other for other, since in followed.items() if _alive(other, since)]
+            left = [other for other, since in followed.items() if proc.alive(other, since)]
             if not left:
                 return
             waited = time.monotonic() - started
@@ -454,41 +452,3 @@ def _kill(pid: int) -> None:
         os.kill(pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
-
-
-def _read(path: str) -> bytes:
-    try:
-        with open(path, "rb") as file:
-            return file.read()
-    except OSError:
-        return b""
-
-
-def _state(pid: int) -> tuple[bytes, bytes] | None:
-    """(state letter, start time) from /proc/PID/stat."""
-    fields = _read(f"/proc/{pid}/stat").rsplit(b")", 1)[-1].split()
-    return (fields[0], fields[19]) if len(fields) > 19 else None
-
-
-def _follow(pids: Iterable[int]) -> dict[int, bytes]:
-    """pid -> start time, for the processes that exist."""
-    return {pid: state[1] for pid in pids if (state := _state(pid)) is not None}
-
-
-def _alive(pid: int, since: bytes) -> bool:
-    """The process that started at `since` still exists and is not a zombie."""
-    state = _state(pid)
-    return state is not None and state[1] == since and state[0] not in (b"Z", b"X")
-
-
-def _pids() -> list[int]:
-    """Every process but this one."""
-    me = os.getpid()
-    return [int(entry) for entry in _listdir("/proc") if entry.isdigit() and int(entry) != me]
-
-
-def _listdir(path: str) -> list[str]:
-    try:
-        return os.listdir(path)
-    except OSError:
-        return []

@@ -20,59 +20,12 @@ import struct
 import termios
 from pathlib import Path
 
+from grader import proc
+
 _SYSCALLS = {
     "x86_64": {"read": {0, 17, 19}, "select": {23, 270}, "poll": {7, 271}},
     "aarch64": {"read": {63, 65, 67}, "select": {72}, "poll": {73}},
 }.get(platform.machine())
-
-
-def _read(path: str) -> str | None:
-    try:
-        with open(path, "rb") as file:
-            return file.read().decode("ascii", "replace")
-    except OSError:
-        return None
-
-
-def _children(pid: int, tids: list[int]) -> list[int]:
-    return [int(child) for tid in tids for child in (_read(f"/proc/{pid}/task/{tid}/children") or "").split()]
-
-
-def children(pid: int) -> list[int]:
-    """The direct children of a process, from /proc/PID/task/TID/children."""
-    return _children(pid, threads(pid))
-
-
-def tree_threads(pid: int) -> list[tuple[int, int]]:
-    """(pid, tid) of every thread of the process and all its descendants: one listing of each task
-    folder serves both to find the threads and, through their `children` files, the descendants."""
-    found, pending = [], [pid]
-    while pending:
-        current = pending.pop()
-        tids = threads(current)
-        found += [(current, tid) for tid in tids]
-        pending += _children(current, tids)
-    return found
-
-
-def threads(pid: int) -> list[int]:
-    try:
-        return [int(tid) for tid in os.listdir(f"/proc/{pid}/task")]
-    except OSError:
-        return []
-
-
-def switch_count(pid: int, tid: int) -> int:
-    """How often the thread has been switched out: it grows whenever the thread blocks again."""
-    status = _read(f"/proc/{pid}/task/{tid}/status") or ""
-    total = 0
-    for key in ("\nvoluntary_ctxt_switches:", "\nnonvoluntary_ctxt_switches:"):  # looked up, not parsed line by line
-        start = status.find(key)
-        if start >= 0:
-            start += len(key)
-            end = status.find("\n", start)
-            total += int(status[start:end if end >= 0 else len(status)])
-    return total
 
 
 class ProcWatch:
@@ -85,19 +38,19 @@ class ProcWatch:
 
     @staticmethod
     def available(pid: int) -> bool:
-        return _SYSCALLS is not None and _read(f"/proc/{pid}/syscall") is not None
+        return _SYSCALLS is not None and proc.syscall_readable(pid)
 
     def arm(self) -> None:
         """Call right before sending input: waits already in progress no longer count."""
         self.snapshot = {
-            (pid, tid): switch_count(pid, tid) for pid, tid in tree_threads(self.pid)
+            (pid, tid): proc.switch_count(pid, tid) for pid, tid in proc.tree_threads(self.pid)
         }
 
     def heard(self, now: float) -> None:
         """Output says nothing about waiting here: /proc does."""
 
     def waiting(self, now: float) -> bool:
-        return any(self._new_wait(pid, tid) for pid, tid in tree_threads(self.pid))
+        return any(self._new_wait(pid, tid) for pid, tid in proc.tree_threads(self.pid))
 
     def _new_wait(self, pid: int, tid: int) -> bool:
         """True when the thread sleeps on our terminal in a wait that began after the last send.
@@ -105,45 +58,31 @@ class ProcWatch:
         The switch count is read before and after the other looks: when it did not move, the thread stayed
         off the CPU the whole time, so the read we saw is the one it sleeps in now, and it went to sleep
         (switched out) after the snapshot, so after the send."""
-        before = switch_count(pid, tid)
+        before = proc.switch_count(pid, tid)
         if before <= self.snapshot.get((pid, tid), -1):
             return False
-        return self._blocked_on_tty(pid, tid) and switch_count(pid, tid) == before
+        return self._blocked_on_tty(pid, tid) and proc.switch_count(pid, tid) == before
 
     def _is_tty(self, pid: int, fd: int) -> bool:
-        try:
-            return os.stat(f"/proc/{pid}/fd/{fd}").st_rdev == self.tty
-        except OSError:
-            return False
+        return proc.fd_rdev(pid, fd) == self.tty
 
     def _blocked_on_tty(self, pid: int, tid: int) -> bool:
         # A thread preempted inside the read it was just woken from also shows that read, but it is
         # runnable (R), not sleeping (S): only a sleeping thread is waiting.
-        stat = _read(f"/proc/{pid}/task/{tid}/stat") or ""
-        if stat[stat.rfind(")") + 2:][:1] != "S":
+        state = proc.state(pid, tid)
+        if state is None or state[0] != b"S":
             return False
-        fields = (_read(f"/proc/{pid}/task/{tid}/syscall") or "running").split()
-        if not fields[0].isdigit():
+        call = proc.syscall(pid, tid)
+        if call is None:
             return False
-        number, args = int(fields[0]), [int(a, 16) for a in fields[1:7]]
+        number, args = call
         if number in _SYSCALLS["read"]:
             return self._is_tty(pid, args[0])
         if number in _SYSCALLS["select"]:
             return args[0] > 0 and self._is_tty(pid, args[0] - 1)
         if number in _SYSCALLS["poll"]:
-            return any(self._is_tty(pid, fd) for fd in _poll_fds(pid, args[0], args[1]))
+            return any(self._is_tty(pid, fd) for fd in proc.poll_fds(pid, args[0], args[1]))
         return False
-
-
-def _poll_fds(pid: int, address: int, count: int) -> list[int]:
-    """The descriptors a poll() watches, read from the process's memory (struct pollfd is 8 bytes)."""
-    try:
-        with open(f"/proc/{pid}/mem", "rb") as mem:
-            mem.seek(address)
-            raw = mem.read(8 * min(count, 64))
-    except (OSError, ValueError, OverflowError):
-        return []
-    return [struct.unpack_from("i", raw, offset)[0] for offset in range(0, len(raw) - 7, 8)]
 
 
 class QuietWatch:

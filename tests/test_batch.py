@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from grader import proc
 from grader.report import HIDDEN_NOTE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,39 +58,8 @@ def grade(class_dir: Path, out: Path, specs: Path, *extra: str, env: dict | None
                            "--specs", str(specs), *extra], cwd=ROOT, capture_output=True, text=True, env=env, timeout=600)
 
 
-def descendants(pid: int) -> set[int]:
-    found, pending = set(), [pid]
-    while pending:
-        current = pending.pop()
-        try:
-            tasks = os.listdir(f"/proc/{current}/task")
-        except OSError:
-            continue
-        for task in tasks:
-            try:
-                with open(f"/proc/{current}/task/{task}/children") as file:
-                    children = [int(child) for child in file.read().split()]
-            except OSError:
-                continue
-            found.update(children)
-            pending += children
-    return found
-
-
-def running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return file.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except OSError:
-        return False
-
-
 def cmdline(pid: int) -> str:
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as file:
-            return file.read().replace(b"\0", b" ").decode(errors="replace")
-    except OSError:
-        return ""
+    return " ".join(arg.decode(errors="replace") for arg in proc.cmdline(pid))
 
 
 def wait_for(condition, timeout: float = 60.0, what: str = "a condition"):
@@ -169,8 +139,8 @@ def test_a_worker_that_dies_costs_only_its_student(tmp_path: Path):
                                stderr=subprocess.PIPE, text=True)
     try:
         def busy_worker():  # a worker in the middle of running a student's program
-            for pid in descendants(process.pid):
-                if "worker_main" in cmdline(pid) and any("mastermind.py" in cmdline(c) for c in descendants(pid)):
+            for pid in proc.descendants(process.pid):
+                if "worker_main" in cmdline(pid) and any("mastermind.py" in cmdline(c) for c in proc.descendants(pid)):
                     return pid
         victim = wait_for(busy_worker, what="a worker running a program")
         os.kill(victim, signal.SIGKILL)
@@ -186,7 +156,7 @@ def test_a_worker_that_dies_costs_only_its_student(tmp_path: Path):
     broken = next(row[0] for row in book if row[1] == "")
     assert "died" in (out / broken / "grader-error.txt").read_text()
     assert "could not grade" in json.loads((out / broken / "results.json").read_text())["output"]
-    assert not [pid for pid in descendants(process.pid) if running(pid)]
+    assert not [pid for pid in proc.descendants(process.pid) if proc.alive(pid)]
 
 
 def test_ctrl_c_stops_cleanly(tmp_path: Path):
@@ -204,10 +174,10 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path):
     seen: set[int] = set()
     try:
         def hanging_program():
-            seen.update(descendants(process.pid))
-            return any("mastermind.py" in cmdline(pid) for pid in descendants(process.pid)) and process.poll() is None
+            seen.update(proc.descendants(process.pid))
+            return any("mastermind.py" in cmdline(pid) for pid in proc.descendants(process.pid)) and process.poll() is None
         wait_for(hanging_program, what="a student program running")
-        seen.update(descendants(process.pid))
+        seen.update(proc.descendants(process.pid))
         started = time.monotonic()
         process.send_signal(signal.SIGINT)
         stdout, stderr = process.communicate(timeout=120)
@@ -216,7 +186,7 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path):
     assert process.returncode == 2, stderr
     assert time.monotonic() - started < 30
     assert "interrupted" in stderr and "Traceback" not in stderr
-    assert not [pid for pid in seen if running(pid)], "processes left behind"
+    assert not [pid for pid in seen if proc.alive(pid)], "processes left behind"
     assert not list(scratch.iterdir()), "sandbox folders left behind"
     for path in out.rglob("*"):
         assert not path.name.startswith("."), f"partial file {path}"
@@ -231,7 +201,8 @@ class Terminal(io.StringIO):
 
 
 def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise():
-    from grader.batch import Outcome, Progress
+    from grader.batch.progress import Progress
+    from grader.batch.students import Outcome
 
     graded = Outcome("ada", "graded", {"score": 3, "max_score": 4}, 1.5)
     broken = Outcome("bob", "error", {"score": 0, "max_score": 4}, 0.1, "RuntimeError: boom")

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from conftest import ROOT
+from grader import proc
 from grader.specs import load_specs
 
 
@@ -146,12 +147,4 @@ def test_check_leaves_no_daemon_behind_even_without_isolation(tmp_path, monkeypa
     (folder / "mastermind.py").write_text(source)
     result = check(str(folder), "--visible-only")
     assert result.returncode == 0, result.stdout + result.stderr
-    import os
-    left = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if b"3171" in open(f"/proc/{pid}/cmdline", "rb").read():
-                left.append(pid)
-        except OSError:
-            pass
-    assert left == []
+    assert [pid for pid in proc.pids() if b"3171" in b" ".join(proc.cmdline(pid))] == []

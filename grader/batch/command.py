@@ -1,0 +1,72 @@
+"""Grading a whole class: `python3 -m grader grade CLASS_DIR`.
+
+Each subfolder of CLASS_DIR is one student (the folder name is the student id). For each student it writes
+`OUT/<id>/results.json` (Gradescope's format), `OUT/<id>/feedback.md` (what the student reads) and
+`OUT/<id>/junit.xml`, then `OUT/gradebook.csv` for the class, and prints a summary.
+
+The work runs in parallel in worker processes (`--jobs`, default: every core). Ctrl-C stops at once,
+kills every program started and leaves only complete files. Students are skipped when nothing that
+decides their grade changed since their last results: the submission's files, the spec files and the
+grader's own code, hashed into `OUT/<id>/inputs.sha256`. `--force` grades everyone. A student the grader
+could not grade gets an error result (empty score in the gradebook, `grader-error.txt` with the
+traceback for the instructor) and is always retried next run.
+
+Exit status: 0 when every student was graded (whatever their scores), 1 when the grader failed on some
+student (listed in the summary), 2 when grading could not run (bad arguments, a malformed spec) or was
+interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from grader.batch.progress import Progress
+from grader.batch.run import Batch
+from grader.batch.students import GRADEBOOK, find_students
+from grader.batch.summary import summary
+from grader.errors import UsageError
+from grader.files import write_atomically
+from grader.gradebook import gradebook_csv
+from grader.options import add_run_options, options_from
+from grader.project import DEFAULT_SPECS, default_jobs
+from grader.reaping import become_subreaper
+from grader.specs import load_specs
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    class_dir, out, specs_dir = Path(args.class_dir), Path(args.out), Path(args.specs)
+    if not class_dir.is_dir():
+        raise UsageError(f"{class_dir}: no such class folder")
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out}: --out is a file, not a folder")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    specs = load_specs(specs_dir)
+    students = find_students(class_dir, out)
+    if not students:
+        raise UsageError(f"{class_dir}: no student folders inside (one subfolder per student)")
+    jobs = args.jobs or default_jobs()
+    started = time.monotonic()
+    batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),
+                  subreaper=become_subreaper(), options=options_from(args))
+    outcomes = batch.run()
+    write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes))
+    sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))
+    return 1 if any(o.status == "error" for o in outcomes) else 0
+
+
+def add_grade(commands: argparse._SubParsersAction) -> None:
+    grade = commands.add_parser(
+        "grade", help="grade a class folder (one subfolder per student): gradebook, results, feedback",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    grade.add_argument("class_dir", metavar="CLASS_DIR", help="a folder with one subfolder per student")
+    grade.add_argument("--out", default="grades", help="where results go (default: %(default)s)")
+    grade.add_argument("--jobs", type=int, help=f"submissions graded at once (default: every core, here {default_jobs()})")
+    grade.add_argument("--force", action="store_true", help="grade every student, even unchanged ones")
+    grade.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
+    add_run_options(grade)
+    grade.set_defaults(run=cmd_grade)

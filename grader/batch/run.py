@@ -1,0 +1,191 @@
+"""Running the grading of a class: the work is cut into units, one spec of one student each, queued
+student by student and run by N worker processes (`--jobs`, see `workers`); the main process only hands
+out units, judges a student once all their units are back, writes their files and draws progress. Units
+this small keep every core busy to the end even when the last student hangs in every spec (a hang costs
+its timeout per spec).
+
+Ctrl-C: the main process stops handing out work and sends each worker one SIGINT. Nothing is written
+after that, and every file is written atomically, so there is never half a file. The main process is a
+child subreaper: any process orphaned by a worker that died is reparented to it and killed before it
+exits. Students are skipped when their fingerprint (see `fingerprint`) matches their `inputs.sha256`,
+written last, after the other files, so an interrupted write is simply graded again. A student the
+grader could not grade gets an error result and is always retried next run.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import signal
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from grader.batch.fingerprint import fingerprint, grader_digest
+from grader.batch.progress import Progress
+from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, JUNIT, RESULTS, Outcome, error_results
+from grader.batch.workers import Worker, WorkerGone, WorkerStuck, reply_verdicts, setup_line
+from grader.errors import UsageError
+from grader.feedback import feedback_markdown, grader_error, read_results
+from grader.files import write_atomically
+from grader.junit import junit_error, junit_xml
+from grader.reaping import kill_orphans
+from grader.report import results_json
+from grader.runner import Options
+from grader.specs import Spec
+
+
+class Batch:
+    def __init__(self, students: list[tuple[str, Path]], specs: list[Spec], out: Path,
+                 jobs: int, force: bool, progress: Progress, subreaper: bool = False,
+                 options: Options | None = None) -> None:
+        self.students, self.specs, self.out = students, specs, out
+        self.options = options or Options()
+        self.setup = setup_line(specs, self.options)
+        self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
+        self.max_score = sum(spec.points for spec in specs)
+        self.base = grader_digest(specs, self.options)
+        self.stopping = threading.Event()
+        self.lock = threading.Lock()
+        self.workers: set[Worker] = set()
+        self.replies: queue.Queue[tuple[str, str, dict[str, Any]]] = queue.Queue()
+        self.failed: set[str] = set()  # students with an error: their remaining units are not run
+        self.timeout = self.options.spec_timeout + 60  # per unit: the runner's own limit, and then some
+
+    # -- what to grade
+    def _unchanged(self, student: str, digest: str) -> dict[str, Any] | None:
+        folder = self.out / student
+        try:
+            if self.force or (folder / HASH).read_text().strip() != digest:
+                return None
+            results = read_results(folder / RESULTS)
+        except (OSError, UsageError):
+            return None
+        return None if grader_error(results) is not None or not (folder / FEEDBACK).is_file() else results
+
+    # -- one slot: a worker process fed from the queue of units (one spec of one student each)
+    def _slot(self, units: queue.Queue) -> None:
+        worker: Worker | None = None
+        try:
+            while not self.stopping.is_set():
+                try:
+                    student, path, spec_id = units.get_nowait()
+                except queue.Empty:
+                    return
+                if student in self.failed:
+                    reply = {"student": student, "skipped": True}
+                    self.replies.put((student, spec_id, reply))
+                    continue
+                if worker is None:
+                    with self.lock:  # started and registered at once: kill_orphans must never see it unlisted
+                        if self.stopping.is_set():
+                            return
+                        worker = Worker(self.setup)
+                        self.workers.add(worker)
+                job = {"student": student, "path": str(path.resolve()), "specs": [spec_id]}
+                try:
+                    reply = worker.ask(job, self.timeout)
+                except (WorkerGone, WorkerStuck) as problem:
+                    if self.stopping.is_set():
+                        return
+                    what = "died" if isinstance(problem, WorkerGone) else "got stuck"
+                    reply = {"student": student, "error": f"the grader process grading this student {what} ({problem})",
+                             "traceback": f"worker pid {worker.pid}, spec {spec_id}: {problem}\n"}
+                    self._retire(worker)
+                    worker = None
+                    with self.lock:
+                        if self.subreaper:
+                            kill_orphans({w.pid for w in self.workers})
+                if "error" in reply:
+                    self.failed.add(student)
+                self.replies.put((student, spec_id, reply))
+        finally:
+            if worker is not None:
+                self._retire(worker, gently=not self.stopping.is_set())
+
+    def _retire(self, worker: Worker, gently: bool = False) -> None:
+        worker.close() if gently else worker.stop()
+        with self.lock:
+            self.workers.discard(worker)
+
+    # -- writing one student's files (main thread only)
+    def _record(self, student: str, replies: list[dict[str, Any]], digest: str) -> Outcome:
+        folder = self.out / student
+        seconds = sum(reply.get("seconds", 0.0) for reply in replies)
+        (folder / HASH).unlink(missing_ok=True)
+        failure = next((reply for reply in replies if "error" in reply), None)
+        if failure is not None:
+            results = error_results(failure["error"], self.max_score)
+            write_atomically(folder / ERROR_LOG, f"student: {student}\n{failure['error']}\n\n{failure.get('traceback', '')}")
+            write_atomically(folder / RESULTS, json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+            write_atomically(folder / FEEDBACK, feedback_markdown(results))
+            write_atomically(folder / JUNIT, junit_error(student, failure["error"]))
+            return Outcome(student, "error", results, seconds, failure["error"])
+        verdicts = [verdict for reply in replies for verdict in reply_verdicts(reply)]
+        results = results_json(verdicts)
+        write_atomically(folder / RESULTS, json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+        write_atomically(folder / FEEDBACK, feedback_markdown(results))
+        write_atomically(folder / JUNIT, junit_xml(verdicts, suite_name=student))
+        (folder / ERROR_LOG).unlink(missing_ok=True)
+        write_atomically(folder / HASH, digest + "\n")
+        return Outcome(student, "graded", results, seconds)
+
+    def run(self) -> list[Outcome]:
+        outcomes: dict[str, Outcome] = {}
+        digests: dict[str, str] = {}
+        waiting: dict[str, dict[str, dict[str, Any]]] = {}
+        units: queue.Queue = queue.Queue()
+        for student, path in self.students:
+            digests[student] = fingerprint(path, self.base)
+            previous = self._unchanged(student, digests[student])
+            if previous is not None:
+                outcomes[student] = Outcome(student, "unchanged", previous)
+                self.progress.update(outcomes[student])
+                continue
+            waiting[student] = {}
+            for spec in self.specs:  # student by student, so results come out (and get written) steadily
+                units.put((student, path, spec.id))
+        slots = min(self.jobs, units.qsize())
+        threads = [threading.Thread(target=self._slot, args=(units,), daemon=True) for _ in range(slots)]
+        for thread in threads:
+            thread.start()
+        try:
+            while waiting:
+                student, spec_id, reply = self.replies.get()
+                waiting[student][spec_id] = reply
+                if len(waiting[student]) == len(self.specs):
+                    done = waiting.pop(student)
+                    replies = [done[spec.id] for spec in self.specs]
+                    outcomes[student] = self._record(student, replies, digests[student])
+                    self.progress.update(outcomes[student])
+        except KeyboardInterrupt:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the clean-up short
+            self.progress.interrupted()
+            print("interrupted: stopping the workers and their programs...", file=sys.stderr, flush=True)
+            self._shutdown(threads)
+            done = sum(outcome.status != "unchanged" for outcome in outcomes.values())
+            print(f"interrupted: {done} student(s) graded and written in this run, {len(self.students) - len(outcomes)} "
+                  "not graded (run again to grade them; finished ones are skipped). gradebook.csv not updated.",
+                  file=sys.stderr, flush=True)
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            raise
+        except BaseException:
+            self._shutdown(threads)  # a bug of ours: still leave no worker or program behind
+            raise
+        for thread in threads:
+            thread.join()
+        if self.subreaper:
+            kill_orphans(set())
+        return [outcomes[student] for student, _ in self.students]
+
+    def _shutdown(self, threads: list[threading.Thread]) -> None:
+        with self.lock:
+            self.stopping.set()
+            workers = list(self.workers)
+        for worker in workers:
+            worker.interrupt()
+        for thread in threads:
+            thread.join()
+        if self.subreaper:
+            kill_orphans(set())

@@ -1,0 +1,41 @@
+"""The students of a class folder, the files `grade` writes for each, and what happened to each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from grader.feedback import GRADER_ERROR_KEY
+
+RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "junit.xml", "inputs.sha256", "grader-error.txt"
+GRADEBOOK = "gradebook.csv"
+
+
+@dataclass
+class Outcome:
+    student: str
+    status: str  # "graded", "unchanged" or "error"
+    results: dict[str, Any]
+    seconds: float = 0.0
+    error: str | None = None
+
+
+def find_students(class_dir: Path, out_dir: Path) -> list[tuple[str, Path]]:
+    out = out_dir.resolve()
+    students = []
+    for entry in sorted(class_dir.iterdir()):
+        if entry.name.startswith((".", "__")) or entry.resolve() == out:
+            continue  # a file stays in: that student is graded as having no mastermind.py, not left out
+        students.append((entry.name, entry))
+    return students
+
+
+def error_results(message: str, max_score: float) -> dict[str, Any]:
+    """The results of a student the grader itself failed on: marked, so that no one reads them as a 0."""
+    return {
+        "score": 0, "max_score": max_score, "output_format": "text", "tests": [],
+        "output": "The grader could not grade this submission (a problem in the grader, not a verdict on "
+                  "your program). Your instructor has been told.",
+        "extra_data": {GRADER_ERROR_KEY: message},
+    }

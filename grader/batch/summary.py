@@ -1,0 +1,40 @@
+"""What `grade` prints at the end: the class mean and median, each spec's pass rate (flagging a spec
+nobody passed, usually a bad spec), the students the grader failed on, and where the files went."""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+from grader.batch.students import ERROR_LOG, FEEDBACK, GRADEBOOK, JUNIT, RESULTS, Outcome
+from grader.specs import Spec
+
+
+def summary(outcomes: list[Outcome], specs: list[Spec], out: Path, seconds: float, jobs: int) -> str:
+    graded = [o for o in outcomes if o.status != "error"]
+    errors = [o for o in outcomes if o.status == "error"]
+    fresh = sum(o.status == "graded" for o in outcomes)
+    maximum = sum(spec.points for spec in specs)
+    lines = [f"Graded {len(graded)} of {len(outcomes)} student(s) in {seconds:.1f} s with {jobs} job(s) "
+             f"({fresh} graded now, {len(graded) - fresh} unchanged since their last results)."]
+    if graded:
+        scores = [float(o.results["score"]) for o in graded]
+        mean, median = statistics.mean(scores), statistics.median(scores)
+        percent = (lambda v: f" ({100 * v / maximum:.0f}%)") if maximum else (lambda v: "")
+        lines.append(f"Class mean {mean:.2f}/{maximum:g}{percent(mean)}, median {median:g}/{maximum:g}{percent(median)}.")
+        lines += ["", "Spec (points)  passed by"]
+        width = max(len(f"{spec.id} ({spec.points:g})") for spec in specs)
+        for spec in sorted(specs, key=lambda spec: spec.id):
+            passed = sum(
+                any(test.get("tags", [None])[0] == spec.id and test.get("status") == "passed" for test in o.results["tests"])
+                for o in graded
+            )
+            flag = "   <- nobody passed: check this spec" if passed == 0 else ""
+            hidden = " [hidden]" if spec.hidden else ""
+            lines.append(f"  {spec.id + f' ({spec.points:g})':<{width}}  {passed}/{len(graded)} "
+                         f"({100 * passed / len(graded):.0f}%){hidden}{flag}")
+    if errors:
+        lines += ["", f"NOT GRADED ({len(errors)}): the grader failed on these; they get an empty score and are retried next run:"]
+        lines += [f"  {o.student}: {o.error}  (details: {out / o.student / ERROR_LOG})" for o in errors]
+    lines += ["", f"Wrote {out / GRADEBOOK} and {out}/<student>/{{{RESULTS},{FEEDBACK},{JUNIT}}}."]
+    return "\n".join(lines) + "\n"
