@@ -169,7 +169,7 @@ def _fallback(reason: str) -> Protections:
 
 def _filter_possible() -> bool:
     """The fallback's preexec installs the filter where the kernel has seccomp and the architecture is known."""
-    return syscalls.filter_program(os.uname().machine) is not None and b"\nSeccomp:" in _read("/proc/self/status")
+    return syscalls.filter_program(os.uname().machine) is not None and b"\nSeccomp:" in proc.read("/proc/self/status")
 
 
 def _probe() -> Protections:
