@@ -39,7 +39,7 @@ validate: setup
 mutants: setup
 	$(PY) -m grader mutants
 
-# Grade a class (one subfolder per student) into $(OUT): gradebook.csv and <student>/{results.json,feedback.md}.
+# Grade a class (one subfolder per student) into $(OUT): gradebook.csv, report.html and students/<id>/{results.json,feedback.md,...}.
 # JOBS=n submissions at once (default: every core); FORCE=1 regrades students whose files did not change.
 grade: setup
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi

@@ -86,7 +86,7 @@ def grade(class_dir: Path, specs: Path, out: Path, jobs: int) -> tuple[float, in
     sampler.join()
     if process.returncode not in (0, 1):
         raise SystemExit(f"grade --jobs {jobs} failed with status {process.returncode}:\n{output}")
-    graded = sum(1 for _ in (out).glob("*/results.json"))
+    graded = sum(1 for _ in (out / "students").glob("*/results.json"))
     if graded != len(list(class_dir.iterdir())):
         raise SystemExit(f"only {graded} students graded:\n{output}")
     return seconds, peak[0], max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)

@@ -5,7 +5,7 @@ merges results.json files graded anywhere (a CI job or a Gradescope run per stud
 Deterministic: rows are sorted by student id, spec columns by spec id, numbers printed the same way, so
 the same results always give the same bytes. A student the grader could not grade (see
 `feedback.GRADER_ERROR_KEY`) gets an empty score, never a silent 0. The student id is the name of the
-folder holding the results file (`grades/<id>/results.json`, `artifacts/<id>/results.json`), or with
+folder holding the results file (`grades/students/<id>/results.json`, `artifacts/<id>/results.json`), or with
 `--id-from stem` the file name without `.json` (`results/<id>.json`)."""
 
 from __future__ import annotations
@@ -59,12 +59,13 @@ def gradebook_csv(rows: Iterable[tuple[str, dict[str, Any]]]) -> str:
 
 
 def results_files(arguments: list[str]) -> list[Path]:
-    """Files as given; a folder stands for every `*/results.json` one level below it."""
+    """Files as given; a folder stands for every `*/results.json` one level below it, and the output
+    folder of `grade` for its `students/*/results.json`."""
     files = []
     for argument in arguments:
         path = Path(argument)
         if path.is_dir():
-            found = sorted(path.glob("*/results.json"))
+            found = sorted(path.glob("*/results.json")) or sorted(path.glob("students/*/results.json"))
             if not found:
                 raise UsageError(f"{path}: a folder, but no */results.json inside")
             files += found
@@ -96,7 +97,7 @@ def add_gradebook(commands: argparse._SubParsersAction) -> None:
         "gradebook", help="merge results.json files (one per student) into one gradebook CSV",
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    gradebook.add_argument("results", nargs="+", help="results.json files, or folders holding <id>/results.json")
+    gradebook.add_argument("results", nargs="+", help="results.json files, folders holding <id>/results.json, or the output folder of grade")
     gradebook.add_argument("--out", metavar="FILE", help="write the CSV here (default: standard output)")
     gradebook.add_argument("--id-from", choices=["parent", "stem"], default="parent",
                            help="student id: the results file's folder name (default) or its file name")

@@ -94,17 +94,17 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
     for student in ("bug-prompt-no-trailing-space", "hang-sleeps-after-last-line", "syntax-missing-colon", "no-file"):
         assert scores[student] == ["0", "15", "0", "0", "0"], student
 
-    results = json.loads((out / "crash-int-on-non-digit" / "results.json").read_text())
+    results = json.loads((out / "students" / "crash-int-on-non-digit" / "results.json").read_text())
     assert [test["tags"][0] for test in results["tests"]] == ["01-example-game", "20-hidden-win-on-first-guess", "99-nobody"]
-    hung = json.loads((out / "hang-sleeps-after-last-line" / "results.json").read_text())
+    hung = json.loads((out / "students" / "hang-sleeps-after-last-line" / "results.json").read_text())
     assert "neither ended nor did anything else within 1 s" in hung["tests"][0]["output"]
 
-    feedback = (out / "bug-prompt-no-trailing-space" / "feedback.md").read_text()
+    feedback = (out / "students" / "bug-prompt-no-trailing-space" / "feedback.md").read_text()
     assert "**Score: 0/15**" in feedback
     assert "Inputs typed, in order:" in feedback and "Enter guess:" in feedback  # the visible spec, in full
     hidden_part = feedback.split("## ❌ Winning on the first guess (other values) (0/4)")[1].split("## ")[0]
     assert hidden_part.strip() == HIDDEN_NOTE  # the hidden one: name and points only
-    junit = ET.parse(out / "ok-class-game" / "junit.xml").getroot()
+    junit = ET.parse(out / "students" / "ok-class-game" / "junit.xml").getroot()
     assert junit.get("tests") == "3" and junit.get("failures") == "1"
 
     assert "[6/6]" in first.stderr and "\r" not in first.stderr  # plain lines when not on a terminal
@@ -112,7 +112,7 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
     assert "99-nobody (1)" in first.stdout and "nobody passed: check this spec" in first.stdout
     assert first.stdout.count("nobody passed") == 1
 
-    merged = subprocess.run([sys.executable, "-m", "grader", "gradebook", *map(str, sorted(out.glob("*/results.json")))],
+    merged = subprocess.run([sys.executable, "-m", "grader", "gradebook", str(out)],
                             cwd=ROOT, capture_output=True)
     assert merged.stdout == original
 
@@ -154,8 +154,8 @@ def test_a_worker_that_dies_costs_only_its_student(tmp_path: Path):
         book = list(csv.reader(file))[1:]
     assert len(book) == 3 and sum(row[1] == "" for row in book) == 1
     broken = next(row[0] for row in book if row[1] == "")
-    assert "died" in (out / broken / "grader-error.txt").read_text()
-    assert "could not grade" in json.loads((out / broken / "results.json").read_text())["output"]
+    assert "died" in (out / "students" / broken / "grader-error.txt").read_text()
+    assert "could not grade" in json.loads((out / "students" / broken / "results.json").read_text())["output"]
     assert not [pid for pid in proc.descendants(process.pid) if proc.alive(pid)]
 
 

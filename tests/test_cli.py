@@ -89,13 +89,13 @@ def test_grade_passes_run_options_to_its_workers(tmp_path):
                              str(tmp_path / "out"), "--limit", "output_bytes=40"],
                             cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
-    results = json.loads((tmp_path / "out" / "ada" / "results.json").read_text())
+    results = json.loads((tmp_path / "out" / "students" / "ada" / "results.json").read_text())
     assert results["score"] == 0 and "more than 40 bytes" in results["tests"][0]["output"]
     (tmp_path / "class" / "bob.zip").write_bytes(b"PK")  # a file, not a folder: graded, never left out
     again = subprocess.run([sys.executable, "-m", "grader", "grade", str(tmp_path / "class"), "--out",
                             str(tmp_path / "out")], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stderr
-    results = json.loads((tmp_path / "out" / "ada" / "results.json").read_text())
+    results = json.loads((tmp_path / "out" / "students" / "ada" / "results.json").read_text())
     assert results["score"] == results["max_score"], "changed run options must regrade"
     gradebook = (tmp_path / "out" / "gradebook.csv").read_text()
     assert "\nbob.zip,0," in gradebook

@@ -108,7 +108,7 @@ def test_a_hostile_class_is_graded_whole_and_leaves_nothing_behind(tmp_path):
         process.kill()
     assert process.returncode == 0, stdout + stderr
     students = sorted(path.name for path in class_dir.iterdir())
-    scores = {name: json.loads((out / name / "results.json").read_text())["score"] for name in students}
+    scores = {name: json.loads((out / "students" / name / "results.json").read_text())["score"] for name in students}
     assert scores == {name: (10 if name in PLAYS_RIGHT else 0) for name in students}
     rows = (out / "gradebook.csv").read_text().splitlines()[1:]
     assert [row.split(",")[0] for row in rows] == students

@@ -1,13 +1,13 @@
 """Grading a whole class: `python3 -m grader grade CLASS_DIR`.
 
 Each subfolder of CLASS_DIR is one student (the folder name is the student id). For each student it writes
-`OUT/<id>/results.json` (Gradescope's format), `OUT/<id>/feedback.md` (what the student reads) and
-`OUT/<id>/junit.xml`, then `OUT/gradebook.csv` for the class, and prints a summary.
+`OUT/students/<id>/results.json` (Gradescope's format), `OUT/students/<id>/feedback.md` (what the student
+reads) and `OUT/students/<id>/junit.xml`, then `OUT/gradebook.csv` for the class, and prints a summary.
 
 The work runs in parallel in worker processes (`--jobs`, default: every core). Ctrl-C stops at once,
 kills every program started and leaves only complete files. Students are skipped when nothing that
 decides their grade changed since their last results: the submission's files, the spec files and the
-grader's own code, hashed into `OUT/<id>/inputs.sha256`. `--force` grades everyone. A student the grader
+grader's own code, hashed into `OUT/students/<id>/inputs.sha256`. `--force` grades everyone. A student the grader
 could not grade gets an error result (empty score in the gradebook, `grader-error.txt` with the
 traceback for the instructor) and is always retried next run.
 

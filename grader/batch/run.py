@@ -24,7 +24,7 @@ from typing import Any
 
 from grader.batch.fingerprint import fingerprint, grader_digest
 from grader.batch.progress import Progress
-from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, JUNIT, RESULTS, Outcome, error_results
+from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, JUNIT, RESULTS, Outcome, error_results, student_folder
 from grader.batch.workers import Worker, WorkerGone, WorkerStuck, reply_verdicts, setup_line
 from grader.errors import UsageError
 from grader.feedback import feedback_markdown, grader_error, read_results
@@ -55,7 +55,7 @@ class Batch:
 
     # -- what to grade
     def _unchanged(self, student: str, digest: str) -> dict[str, Any] | None:
-        folder = self.out / student
+        folder = student_folder(self.out, student)
         try:
             if self.force or (folder / HASH).read_text().strip() != digest:
                 return None
@@ -111,7 +111,7 @@ class Batch:
 
     # -- writing one student's files (main thread only)
     def _record(self, student: str, replies: list[dict[str, Any]], digest: str) -> Outcome:
-        folder = self.out / student
+        folder = student_folder(self.out, student)
         seconds = sum(reply.get("seconds", 0.0) for reply in replies)
         (folder / HASH).unlink(missing_ok=True)
         failure = next((reply for reply in replies if "error" in reply), None)

@@ -1,4 +1,5 @@
-"""The students of a class folder, the files `grade` writes for each, and what happened to each."""
+"""The students of a class folder, the output layout of `grade` (`OUT/gradebook.csv`, `OUT/report.html`,
+`OUT/students/<id>/...`), and what happened to each student."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from grader.feedback import GRADER_ERROR_KEY
 
 RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "junit.xml", "inputs.sha256", "grader-error.txt"
-GRADEBOOK = "gradebook.csv"
+GRADEBOOK, REPORT, STUDENTS = "gradebook.csv", "report.html", "students"
 
 
 @dataclass
@@ -19,6 +20,12 @@ class Outcome:
     results: dict[str, Any]
     seconds: float = 0.0
     error: str | None = None
+
+
+def student_folder(out: Path, student: str) -> Path:
+    """Where one student's files go: `OUT/students/<id>/`, apart from the class-level files at the top of
+    OUT, so that no student id (`gradebook.csv`, `report.html`...) can collide with them."""
+    return out / STUDENTS / student
 
 
 def find_students(class_dir: Path, out_dir: Path) -> list[tuple[str, Path]]:
