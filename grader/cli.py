@@ -9,6 +9,7 @@ import json
 import sys
 from pathlib import Path
 
+from grader.console import printable
 from grader.errors import UsageError
 from grader.files import check_writable, write_atomically
 from grader.judging import total
@@ -16,6 +17,7 @@ from grader.junit import junit_xml
 from grader.reaping import become_subreaper, kill_orphans
 from grader.report import render_text, results_json
 from grader.options import add_run_options, options_from
+from grader.preview import notes_for
 from grader.runner import check_submission
 from grader.sandbox import IsolationUnavailable, SandboxFailure
 from grader.specs import SpecErrors, load_specs
@@ -43,7 +45,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         if subreaper:
             kill_orphans(set())
     title = f"Checking {submission / options.script} against {len(specs)} spec(s) from {args.specs}"
-    sys.stdout.write(render_text(verdicts, title))
+    title = "\n".join([title, *notes_for(options, submission / options.script)])
+    sys.stdout.write(printable(render_text(verdicts, title), sys.stdout.encoding))
     if args.json:
         write_atomically(Path(args.json), json.dumps(results_json(verdicts), indent=2, ensure_ascii=False) + "\n")
     if args.junit:
@@ -102,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    sys.stderr.reconfigure(errors="backslashreplace")  # a console without UTF-8 still gets every message
     try:
         return args.run(args)
     except SpecErrors as errors:

@@ -11,6 +11,7 @@ from dataclasses import asdict, fields, replace
 from grader.errors import UsageError
 from grader.runner import Options
 from grader.sandbox import Limits, protections
+from grader.transport import PTY, TRANSPORTS, default_transport
 
 LIMIT_NAMES = [field.name for field in fields(Limits)]
 
@@ -31,6 +32,9 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="refuse to grade unless student code runs fully isolated")
     parser.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
                         help="how to tell the program waits for input: /proc (Linux) or a quiet period")
+    parser.add_argument("--transport", choices=TRANSPORTS, default=default_transport(),
+                        help="what carries the program's input and output: a pseudo-terminal, as in the official "
+                             "grade, or pipes, as on Windows, which has no pty (default here: %(default)s)")
 
 
 def options_from(args: argparse.Namespace) -> Options:
@@ -41,8 +45,11 @@ def options_from(args: argparse.Namespace) -> Options:
         raise UsageError(f"--require-sandbox: full isolation is not available here ({found.describe()})")
     if not found.full:
         print(f"warning: {found.describe()}", file=sys.stderr)
+    if args.transport == PTY and default_transport() != PTY:
+        raise UsageError("--transport pty: this system has no pseudo-terminal; use --transport pipes")
     limits = replace(Limits(), **dict(args.limit))
-    return Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox)
+    return Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
+                   transport=args.transport)
 
 
 def options_to_json(options: Options) -> str:

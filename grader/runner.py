@@ -1,5 +1,6 @@
 """Replaying a spec against a submission: the shell around the pure judge. Each run gets a fresh
-sandboxed copy of the submission and a fresh pty; what it captured is judged after the program is dead."""
+sandboxed copy of the submission and a fresh pty (or pipes, see transport.py); what it captured is
+judged after the program is dead."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from grader.matching import normalise, step_matches
 from grader.outcome import Ending
 from grader.sandbox import Limits, Sandbox, SandboxFailure
 from grader.specs import Spec
-from grader.terminal import Terminal
+from grader.pipes import Pipes
+from grader.transport import PTY, Transport
 
 SCRIPT = "mastermind.py"
 
@@ -27,6 +29,7 @@ class Options:
     limits: Limits = field(default_factory=Limits)
     spec_timeout: float = 60.0
     wait_method: str = "auto"
+    transport: str = PTY  # or PIPES (see grader/transport.py)
     script: str = SCRIPT
     require_isolation: bool = False
 
@@ -38,8 +41,9 @@ def _decode(data: bytes) -> str:
 @contextmanager
 def interrupts_deferred() -> Iterator[None]:
     """Hold back Ctrl-C (SIGINT) for the block, so setting up or tearing down a run is never cut in half:
-    the interrupt arrives right after. Only the main thread can: elsewhere the block runs as it is."""
-    if threading.current_thread() is not threading.main_thread():
+    the interrupt arrives right after. Only the main thread can (and only on POSIX): elsewhere the block
+    runs as it is."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         yield
         return
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -47,6 +51,18 @@ def interrupts_deferred() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def open_transport(
+    options: Options, argv: list[str], env: dict[str, str], cwd: Path, preexec: Callable[[], None]
+) -> Transport:
+    """Start the program on the transport the options name. The pty's module is imported only when used:
+    it needs POSIX, and everything else must import on Windows too."""
+    if options.transport == PTY:
+        from grader.terminal import Terminal  # noqa: PLC0415 - POSIX only
+
+        return Terminal(argv, env, cwd, preexec, options.wait_method)
+    return Pipes(argv, env, cwd, preexec)
 
 
 def run_session(
@@ -64,27 +80,27 @@ def run_session(
     outputs: list[str] = []
     budget = options.limits.output_bytes
     deadline = time.monotonic() + options.spec_timeout
-    box = terminal = None
+    box = transport = None
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
             box = Sandbox(submission, options.limits, require_full_isolation=options.require_isolation)
         argv, env, cwd = box.command(options.script)
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
-            terminal = Terminal(argv, env, cwd, box.preexec, options.wait_method)
+            transport = open_transport(options, argv, env, cwd, box.preexec)
         for step in range(len(inputs) + 1):
-            chunk = terminal.collect(min(step_timeout, max(deadline - time.monotonic(), 0)), budget)
+            chunk = transport.collect(min(step_timeout, max(deadline - time.monotonic(), 0)), budget)
             budget = max(budget - len(chunk.data), 0)
             outputs.append(_decode(chunk.data))
             event = chunk.event
-            if event == Ending.EXITED and not terminal.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
+            if event == Ending.EXITED and not transport.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
                 event = Ending.TIMEOUT
             if event != Ending.WAITING or step == len(inputs) or not keep_going(step, outputs[-1]):
                 break
-            terminal.send(inputs[step])
+            transport.send(inputs[step])
     finally:
         with interrupts_deferred():  # a Ctrl-C now waits until every process and file of the run is gone
-            if terminal is not None:
-                status, killed_by = terminal.close(box.kill_all)
+            if transport is not None:
+                status, killed_by = transport.close(box.kill_all)
             failure = box.failure() if box is not None else None
             if box is not None:
                 box.close()

@@ -21,7 +21,6 @@ import ctypes
 import json
 import marshal
 import os
-import resource
 import secrets
 import shutil
 import stat
@@ -38,6 +37,11 @@ from typing import Callable, ClassVar
 from grader import proc
 
 from grader.sandbox_init import syscalls
+
+try:
+    import resource
+except ImportError:  # Windows: no rlimits there (Protections says so); everything else still runs
+    resource = None
 
 INIT_SCRIPT = Path(__file__).resolve().parent / "sandbox_init" / "init.py"
 SYSCALLS_SCRIPT = INIT_SCRIPT.parent / "syscalls.py"  # imported by init.py, and by the fallback here
@@ -110,8 +114,11 @@ class Protections:
 
 
 def child_environment(home: Path | str, tmp: Path | str | None = None) -> dict[str, str]:
-    """A fixed environment: nothing inherited, so no secret of the grader's reaches student code."""
-    return {
+    """A fixed environment: nothing inherited, so no secret of the grader's reaches student code (on
+    Windows, only where the system lives: Python cannot start without SYSTEMROOT)."""
+    windows = {"SYSTEMROOT": os.environ.get("SYSTEMROOT", r"C:\Windows"), "TEMP": str(tmp or home),
+               "TMP": str(tmp or home)} if os.name == "nt" else {}
+    return windows | {
         "PATH": "/usr/local/bin:/usr/bin:/bin",
         "HOME": str(home),
         "TMPDIR": str(tmp or home),
@@ -164,12 +171,13 @@ def protections() -> Protections:
 
 
 def _fallback(reason: str) -> Protections:
-    return Protections(rlimits=True, syscall_filter=_filter_possible(), reason=reason)
+    return Protections(rlimits=resource is not None, syscall_filter=_filter_possible(), reason=reason)
 
 
 def _filter_possible() -> bool:
     """The fallback's preexec installs the filter where the kernel has seccomp and the architecture is known."""
-    return syscalls.filter_program(os.uname().machine) is not None and b"\nSeccomp:" in proc.read("/proc/self/status")
+    return sys.platform.startswith("linux") and syscalls.filter_program(os.uname().machine) is not None \
+        and b"\nSeccomp:" in proc.read("/proc/self/status")
 
 
 def _probe() -> Protections:
@@ -327,6 +335,8 @@ class Sandbox:
         """Runs in the child between fork and exec. Fallback: the kernel-enforced limits. Isolated: the
         launcher applies them to the student's process only (after dropping privileges)."""
         signal.pthread_sigmask(signal.SIG_SETMASK, [])  # whatever the grader held back, the program gets all
+        if resource is None:  # a POSIX system without rlimits (Windows never runs a preexec)
+            return
         if self.isolated:
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             return
@@ -371,7 +381,8 @@ class Sandbox:
         their command line (init is a fork of the launcher), the student's processes never do.
 
         Fallback: SIGKILL to the process group, then to anything with the run's marker in its environment
-        (a double-forked daemon leaves the group, rarely its environment)."""
+        (a double-forked daemon leaves the group, rarely its environment). Windows: `taskkill /T`, the
+        process tree (no groups, no /proc there)."""
         if self.isolated:
             known = proc.follow([pid] if self._ours(pid) else [])
             identity = self._init_identity()
@@ -390,6 +401,9 @@ class Sandbox:
             needle = f"{MARKER}={self.marker}".encode()
             marked = lambda other: needle in proc.environ(other)  # noqa: E731
             known = proc.follow([pid] if marked(pid) else [])
+            if os.name == "nt":  # no process groups: end the process tree the program started
+                subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True, check=False)
+                return
             try:
                 os.killpg(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):

@@ -1,35 +1,26 @@
-"""A program running on a fresh pseudo-terminal: read what it prints until it waits for input, type a
-line, and collect how it ended. This is the only module that touches the pty."""
+"""A program running on a fresh pseudo-terminal (Linux, macOS): the transport of the official grade. This
+is the only module that touches the pty; it imports what exists only on POSIX, so the runner imports it
+only when a pty is asked for."""
 
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import select
 import signal
-import time
-from dataclasses import dataclass
+import struct
+import termios
 from pathlib import Path
 from typing import Callable
 
 import pexpect
 
-from grader.outcome import Ending
-from grader.waiting import ProcWatch, QuietWatch, pty_rdev
-
-# How often /proc is looked at while the program is silent: starts fast, backs off to a ceiling.
-FIRST_POLL, LAST_POLL = 0.0002, 0.005
+from grader.transport import Transport
+from grader.waiting import ProcWatch, QuietWatch
 
 
-@dataclass(frozen=True)
-class Chunk:
-    """What one step produced: the raw bytes printed, and why reading stopped."""
-
-    data: bytes
-    event: Ending
-
-
-class Terminal:
+class Terminal(Transport):
     def __init__(
         self,
         argv: list[str],
@@ -54,7 +45,6 @@ class Terminal:
             if wait_method == "auto":
                 wait_method = "proc" if ProcWatch.available(self.child.pid) else "quiet"
             self.watch = ProcWatch(self.child.pid, pty_rdev(self.fd)) if wait_method == "proc" else QuietWatch()
-            self.watch.heard(time.monotonic())
         except BaseException:
             # Nobody else knows this child yet: end it here (a sandbox's processes die with it).
             self.child.kill(signal.SIGKILL)
@@ -84,56 +74,27 @@ class Terminal:
             data += piece
         return bytes(data)
 
-    def collect(self, timeout: float, budget: int) -> Chunk:
-        """Read until the program waits for input, ends, floods past `budget` bytes or times out. Output
-        past the budget is never returned, whichever way reading stopped: the cap does not depend on timing."""
-        deadline = time.monotonic() + timeout
-        data = bytearray()
-        interval = FIRST_POLL
-        while True:
-            piece = self._drain(budget - len(data))
-            now = time.monotonic()
-            if piece:
-                data += piece
-                self.watch.heard(now)
-                interval = FIRST_POLL
-            event = None
-            if len(data) > budget:
-                event = Ending.OUTPUT_LIMIT
-            elif self.eof or not self.child.isalive():
-                event = Ending.EXITED
-            elif self.watch.waiting(now):
-                event = Ending.WAITING
-            elif now >= deadline:
-                event = Ending.TIMEOUT
-            if event is not None:
-                if event in (Ending.EXITED, Ending.WAITING):
-                    data += self._drain(budget - len(data))  # all it printed before it ended or blocked
-                if len(data) > budget:
-                    return Chunk(bytes(data[:budget]), Ending.OUTPUT_LIMIT)
-                return Chunk(bytes(data), event)
-            self.poller.poll(min(interval, max(deadline - now, 0)) * 1000)
-            interval = min(interval * 2, LAST_POLL)
+    _drain_rest = _drain  # the pty's read is synchronous: nothing can still be on its way
 
-    def send(self, line: str) -> None:
-        self.watch.arm()
-        self.watch.heard(time.monotonic())
-        os.write(self.fd, line.encode("utf-8") + b"\n")
+    def _pause(self, seconds: float) -> None:
+        self.poller.poll(seconds * 1000)
 
-    def wait_exit(self, timeout: float) -> bool:
-        """After end of output: give the program until `timeout` to actually end."""
-        deadline = time.monotonic() + timeout
-        interval = FIRST_POLL
-        while self.child.isalive():
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(interval)
-            interval = min(interval * 2, LAST_POLL)
-        return True
+    def _alive(self) -> bool:
+        return self.child.isalive()
+
+    def _write(self, data: bytes) -> None:
+        os.write(self.fd, data)
 
     def close(self, kill: Callable[[int], None]) -> tuple[int | None, int | None]:
-        """End the program and everything it started; returns (exit status, signal)."""
         kill(self.child.pid)
         self.child.wait()
         self.child.close(force=True)
         return self.child.exitstatus, self.child.signalstatus
+
+
+def pty_rdev(master_fd: int) -> int:
+    """The device number of the slave side of our pty (TIOCGPTN gives its index under /dev/pts)."""
+    request = getattr(termios, "TIOCGPTN", 0x80045430)  # Linux's _IOR('T', 0x30, unsigned int)
+    index = struct.unpack("I", fcntl.ioctl(master_fd, request, b"\0\0\0\0"))[0]
+    slave = Path(f"/dev/pts/{index}")
+    return os.stat(slave).st_rdev

@@ -6,19 +6,18 @@ it. Right after we send a line, /proc still shows the old, satisfied read until 
 so a wait only counts when the thread has been switched out since the send: its context-switch count
 has grown past the snapshot taken before sending.
 
-Where /proc/PID/syscall cannot be read (macOS, a hardened kernel), `QuietWatch` takes over: the program
-counts as waiting once it has printed nothing for a short quiet period. That is slower and can be fooled
-by a program that pauses mid-output, which is why it is only the fallback.
+Where /proc/PID/syscall cannot be read (macOS, a hardened kernel) or the program talks through pipes
+(Windows), `QuietWatch` takes over: the program counts as waiting once it has printed nothing for a short
+quiet period. That is slower and can be fooled by a program that pauses mid-output, which is why it is
+only the fallback.
 """
 
 from __future__ import annotations
 
-import fcntl
 import os
 import platform
 import struct
-import termios
-from pathlib import Path
+import time
 
 from grader import proc
 
@@ -85,26 +84,31 @@ class ProcWatch:
         return False
 
 
-class QuietWatch:
-    """The documented fallback: waiting means alive and silent for `quiet` seconds."""
+QUIET_PERIOD, STARTUP_SILENCE = 0.3, 2.0
 
-    def __init__(self, quiet: float = 0.3) -> None:
+
+def proc_shows_waits() -> bool:
+    """Whether this system shows, in /proc, when a process waits for input (what ProcWatch needs)."""
+    return ProcWatch.available(os.getpid())
+
+
+class QuietWatch:
+    """The fallback: waiting means alive and silent for `quiet` seconds since the last output or input.
+    Until the program first prints or is typed to, the silence must last `startup` seconds instead: an
+    interpreter starting on a busy machine (or under a virus scanner) is silent far longer than a program
+    between two lines, and input typed before its first prompt would shift every step that follows."""
+
+    def __init__(self, quiet: float = QUIET_PERIOD, startup: float = STARTUP_SILENCE) -> None:
         self.quiet = quiet
-        self.last_output = 0.0
+        self.silence = startup
+        self.last_output = time.monotonic()
 
     def arm(self) -> None:
         """Nothing to snapshot: silence is measured from the last output or send."""
 
     def heard(self, now: float) -> None:
         self.last_output = now
+        self.silence = self.quiet
 
     def waiting(self, now: float) -> bool:
-        return now - self.last_output >= self.quiet
-
-
-def pty_rdev(master_fd: int) -> int:
-    """The device number of the slave side of our pty (TIOCGPTN gives its index under /dev/pts)."""
-    request = getattr(termios, "TIOCGPTN", 0x80045430)  # Linux's _IOR('T', 0x30, unsigned int)
-    index = struct.unpack("I", fcntl.ioctl(master_fd, request, b"\0\0\0\0"))[0]
-    slave = Path(f"/dev/pts/{index}")
-    return os.stat(slave).st_rdev
+        return now - self.last_output >= self.silence

@@ -1,0 +1,125 @@
+"""How the runner talks to a running program, whatever carries its input and output.
+
+A transport reads what the program prints until it waits for input, ends, floods or times out
+(`collect`), types a line (`send`), gives it time to end (`wait_exit`) and ends it with everything it
+started (`close`). Two carry the bytes: a pseudo-terminal (`grader/terminal.py`, Linux and macOS, what
+the official grade uses) and pipes (`grader/pipes.py`, for Windows, which has no pty; `--transport
+pipes` forces it elsewhere). They differ only in how bytes arrive and how the program is started and
+ended; the reading loop, the output cap and how an ending is named live here, once.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Callable
+
+from grader.outcome import Ending
+from grader.waiting import ProcWatch, QuietWatch
+
+PTY, PIPES = "pty", "pipes"
+TRANSPORTS = (PTY, PIPES)
+
+# How often the program is looked at while it is silent: starts fast, backs off to a ceiling.
+FIRST_POLL, LAST_POLL = 0.0002, 0.005
+
+Watch = ProcWatch | QuietWatch
+
+
+def default_transport(platform: str = sys.platform) -> str:
+    """A pty wherever one exists (every POSIX system); pipes on Windows."""
+    return PIPES if platform.startswith(("win", "cygwin", "msys")) else PTY
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """What one step produced: the raw bytes printed, and why reading stopped."""
+
+    data: bytes
+    event: Ending
+
+
+class Transport(ABC):
+    """One running program and the channel to it. Subclasses set `watch` and `eof` and supply the hooks."""
+
+    watch: Watch
+    eof: bool
+
+    @property
+    @abstractmethod
+    def pid(self) -> int:
+        """The process started (the one `close` kills with all it started)."""
+
+    @abstractmethod
+    def _drain(self, budget: int) -> bytes:
+        """What the program printed so far, without waiting: at least past `budget` bytes if there are."""
+
+    @abstractmethod
+    def _drain_rest(self, budget: int) -> bytes:
+        """Once it ended or blocked: whatever it printed before that still on its way to us."""
+
+    @abstractmethod
+    def _pause(self, seconds: float) -> None:
+        """Wait until output may have arrived, at most `seconds`."""
+
+    @abstractmethod
+    def _alive(self) -> bool:
+        """The process has not ended."""
+
+    @abstractmethod
+    def _write(self, data: bytes) -> None:
+        """Hand bytes to the program's input."""
+
+    @abstractmethod
+    def close(self, kill: Callable[[int], None]) -> tuple[int | None, int | None]:
+        """End the program and everything it started (`kill(pid)`); returns (exit status, signal)."""
+
+    def collect(self, timeout: float, budget: int) -> Chunk:
+        """Read until the program waits for input, ends, floods past `budget` bytes or times out. Output
+        past the budget is never returned, whichever way reading stopped: the cap does not depend on timing."""
+        deadline = time.monotonic() + timeout
+        data = bytearray()
+        interval = FIRST_POLL
+        while True:
+            piece = self._drain(budget - len(data))
+            now = time.monotonic()
+            if piece:
+                data += piece
+                self.watch.heard(now)
+                interval = FIRST_POLL
+            event = None
+            if len(data) > budget:
+                event = Ending.OUTPUT_LIMIT
+            elif self.eof or not self._alive():
+                event = Ending.EXITED
+            elif self.watch.waiting(now):
+                event = Ending.WAITING
+            elif now >= deadline:
+                event = Ending.TIMEOUT
+            if event is not None:
+                if event in (Ending.EXITED, Ending.WAITING):
+                    data += self._drain_rest(budget - len(data))  # all it printed before it ended or blocked
+                if len(data) > budget:
+                    return Chunk(bytes(data[:budget]), Ending.OUTPUT_LIMIT)
+                return Chunk(bytes(data), event)
+            self._pause(min(interval, max(deadline - now, 0)))
+            interval = min(interval * 2, LAST_POLL)
+
+    def send(self, line: str) -> None:
+        """Type one line: from now on, only a new wait for input counts."""
+        self.watch.arm()
+        self.watch.heard(time.monotonic())
+        self._write(line.encode("utf-8") + b"\n")
+
+    def wait_exit(self, timeout: float) -> bool:
+        """After end of output: give the program until `timeout` to actually end."""
+        deadline = time.monotonic() + timeout
+        interval = FIRST_POLL
+        while self._alive():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(interval)
+            interval = min(interval * 2, LAST_POLL)
+        return True

@@ -1,0 +1,161 @@
+"""Checking without a pseudo-terminal: the pipes transport (what Windows students get, forced here with
+`--transport pipes`) grades the reference in full and takes points from known buggy submissions, the
+check imports where no Linux-only module exists, and the report says it is a local preview and what
+differs, on a console that may not print UTF-8."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from grader.console import printable
+from grader.judging import total
+from grader.outcome import Ending
+from grader.preview import notes_for, preview_notes
+from grader.project import CORPUS, DEFAULT_SPECS, REFERENCE, ROOT
+from grader.runner import Options, check_submission, run_session
+from grader.sandbox import Limits
+from grader.specs import load_specs
+from grader.transport import PIPES, PTY, default_transport
+from grader.waiting import QuietWatch
+
+# What Windows lacks: the check must import and run without any of it.
+LINUX_ONLY = ("fcntl", "termios", "resource", "pty", "tty", "pexpect", "ptyprocess")
+WITHOUT_LINUX_MODULES = (
+    "import sys\n"
+    f"for name in {LINUX_ONLY!r}:\n"
+    "    sys.modules[name] = None\n"
+    "from grader.cli import main\n"
+    "raise SystemExit(main(sys.argv[1:]))\n"
+)
+PIPES_OPTIONS = Options(transport=PIPES)
+
+
+def check_cli(*args: str, encoding: str = "utf-8") -> subprocess.CompletedProcess[str]:
+    """`grader check` in a fresh interpreter that has none of the Linux-only modules."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "GRADER_SANDBOX": "off", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", WITHOUT_LINUX_MODULES, "check", *args], cwd=ROOT, env=env,
+                          capture_output=True, check=False, timeout=120)
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(encoding), done.stderr.decode(encoding))
+
+
+@pytest.mark.parametrize(("platform", "transport"), [
+    ("linux", PTY), ("darwin", PTY), ("freebsd13", PTY), ("win32", PIPES), ("cygwin", PIPES),
+])
+def test_a_pty_wherever_one_exists(platform: str, transport: str) -> None:
+    assert default_transport(platform) == transport
+
+
+def test_through_pipes_the_report_is_a_preview_and_names_terminal_only_calls() -> None:
+    notes = preview_notes(PIPES, False, "import sys\nif sys.stdin.isatty():\n    pass\n", "mastermind.py", 0.3)
+    assert notes[0].startswith("LOCAL PREVIEW through pipes")
+    assert "official grade runs on Linux" in notes[0]
+    assert notes[1].startswith("mastermind.py uses isatty:")
+    assert "0.3 s" in notes[2]
+    assert len(preview_notes(PIPES, False, "print('no terminal calls')", "mastermind.py", 0.3)) == 2
+
+
+def test_a_pty_without_proc_is_a_preview_that_says_how_it_waits() -> None:
+    """macOS: the pty as in the official grade, but waits seen by a quiet period."""
+    notes = preview_notes(PTY, False, "", "mastermind.py", 0.3)
+    assert notes[0].startswith("LOCAL PREVIEW: in a terminal as in the official grade")
+    assert "printed nothing for 0.3 s" in notes[1]
+    assert notes_for(Options(transport=PTY, wait_method="quiet"), REFERENCE / "mastermind.py")[0] == notes[0]
+
+
+def test_the_official_way_is_no_preview() -> None:
+    assert preview_notes(PTY, True, "sys.stdin.isatty()", "mastermind.py", 0.3) == []
+
+
+@pytest.mark.parametrize(("encoding", "expected"), [
+    ("utf-8", "· is a trailing space, ↵ a line end, → a tab, é"),
+    ("cp1252", "· is a trailing space, ¶ a line end, > a tab, é"),
+    ("ascii", "~ is a trailing space, $ a line end, > a tab, \\xe9"),
+    (None, "· is a trailing space, ↵ a line end, → a tab, é"),
+])
+def test_the_report_prints_on_any_console(encoding: str | None, expected: str) -> None:
+    assert printable("· is a trailing space, ↵ a line end, → a tab, é", encoding) == expected
+
+
+def test_quiet_watch_waits_longer_before_the_first_output() -> None:
+    watch = QuietWatch(quiet=0.3, startup=2.0)
+    start = watch.last_output
+    assert not watch.waiting(start + 1.0)  # an interpreter still starting up
+    assert watch.waiting(start + 2.0)
+    watch.heard(start + 2.5)
+    assert not watch.waiting(start + 2.7)
+    assert watch.waiting(start + 2.9)
+
+
+def test_reference_earns_full_marks_through_pipes_without_linux_modules() -> None:
+    done = check_cli(str(REFERENCE), "--visible-only", "--transport", "pipes", "--jobs", "15")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("LOCAL PREVIEW through pipes")
+    specs = load_specs(DEFAULT_SPECS, visible_only=True)
+    maximum = f"{sum(spec.points for spec in specs):g}"
+    assert f"Score: {maximum}/{maximum}" in done.stdout
+
+
+# Each with what a terminal would also see: known bugs lose points, correct programs do not.
+CORPUS_THROUGH_PIPES = {
+    "bug-prompt-not-flushed": False,  # an unflushed prompt stays unseen on a pipe as on a terminal
+    "bug-exist-position-swapped": False,
+    "bug-history-newest-first": False,
+    "bug-exit-status-one": False,
+    "crash-int-on-non-digit": False,
+    "hang-busy-loop-after-win": False,  # silent: seen as asking for more input, still no points
+    "ok-for-line-in-stdin": True,
+    "ok-char-by-char-writer": True,
+}
+
+
+def test_known_submissions_through_pipes() -> None:
+    specs = [spec for spec in load_specs(DEFAULT_SPECS, visible_only=True) if spec.id.startswith(("01-", "02-"))]
+    assert len(specs) == 2
+
+    def score(name: str) -> tuple[float, float]:
+        return total(check_submission(CORPUS / name, specs, PIPES_OPTIONS, jobs=len(specs)))
+
+    with ThreadPoolExecutor(max_workers=len(CORPUS_THROUGH_PIPES)) as pool:
+        scores = dict(zip(CORPUS_THROUGH_PIPES, pool.map(score, CORPUS_THROUGH_PIPES)))
+    for name, correct in CORPUS_THROUGH_PIPES.items():
+        earned, maximum = scores[name]
+        assert (earned == maximum) == correct, (name, earned, maximum)
+
+
+def test_where_pipes_and_a_terminal_differ_the_report_says_so(tmp_path: Path) -> None:
+    """A program that checks isatty: full marks in a terminal, not through pipes, and the pipes report
+    names the call; the report prints on a cp1252 console."""
+    program = tmp_path / "submission"
+    program.mkdir()
+    shutil.copyfile(REFERENCE / "mastermind.py", program / "mastermind.py")
+    source = (program / "mastermind.py").read_text(encoding="utf-8")
+    (program / "mastermind.py").write_text(
+        "import sys\nif not sys.stdin.isatty():\n    print('(no terminal: plain mode)')\n" + source, encoding="utf-8")
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    shutil.copyfile(DEFAULT_SPECS / "02-win-on-first-guess.yaml", specs / "02-win-on-first-guess.yaml")
+
+    in_terminal = total(check_submission(program, load_specs(specs), Options(transport=PTY)))
+    assert in_terminal[0] == in_terminal[1]
+    done = check_cli(str(program), "--specs", str(specs), "--transport", "pipes", encoding="cp1252")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    assert "mastermind.py uses isatty: it behaves differently without a terminal" in done.stdout
+    assert "+ (no terminal: plain mode)¶" in done.stdout  # the line end drawn with what cp1252 has
+
+
+def test_a_flood_through_pipes_is_capped(tmp_path: Path) -> None:
+    (tmp_path / "mastermind.py").write_text("while True:\n    print('x' * 1000)\n", encoding="utf-8")
+    options = Options(transport=PIPES, limits=Limits(output_bytes=20_000))
+    session = run_session(tmp_path, ("1234",), options, step_timeout=10)
+    assert session.end == Ending.OUTPUT_LIMIT
+    assert len(session.outputs[0]) == 20_000
