@@ -37,12 +37,25 @@ class Session:
 
 
 @dataclass(frozen=True)
+class Difference:
+    """A step whose output is not what the spec expects, with what the program printed there."""
+
+    step: int
+    actual: str
+
+
+@dataclass(frozen=True)
 class Verdict:
+    """How a spec went. `step`/`actual` are the headline (where it first went wrong); `differences` holds
+    it first, then every later step that differs too; `matched_steps` counts the steps that were right."""
+
     spec: Spec
     kind: str
     message: str
     step: int | None = None
     actual: str | None = None
+    differences: tuple[Difference, ...] = ()
+    matched_steps: int = 0
 
     @property
     def passed(self) -> bool:
@@ -50,7 +63,13 @@ class Verdict:
 
     @property
     def score(self) -> float:
-        return self.spec.points if self.passed else 0.0
+        """All the points on a pass; on a failure, 0, or with `scoring: per_step` the share of steps that
+        were right (to the hundredth of a point)."""
+        if self.passed:
+            return self.spec.points
+        if self.spec.scoring == "per_step":
+            return round(self.spec.points * self.matched_steps / len(self.spec.steps), 2)
+        return 0.0
 
 
 def shown_input(text: str) -> str:
@@ -121,23 +140,30 @@ def _status_ok(spec: Spec, session: Session) -> bool:
 
 
 def judge(spec: Spec, session: Session) -> Verdict:
-    """The verdict for one spec, from the captured session alone."""
+    """The verdict for one spec, from the captured session alone: every step the program reached is
+    compared; the first difference (or the wrong ending) is the headline."""
     if session.end == Ending.MISSING:
         return Verdict(spec, NO_PROGRAM, f"there is no {session.script} in the submission folder")
-    last_captured = len(session.outputs) - 1
-    final = len(spec.steps) - 1
-    for step, actual in enumerate(session.outputs):
-        if not step_matches(spec.steps[step], actual):
-            went_on = step < final and session.end == Ending.WAITING
-            ended_well = step == final and session.end == Ending.EXITED and _status_ok(spec, session)
-            if step < last_captured or went_on or ended_well:
-                return Verdict(spec, MISMATCH, f"the output {moment(spec, step)} is not what was expected", step, actual)
-            kind, message = _ending(spec, session, step)
-            return Verdict(spec, kind, f"{message} (its output is below)", step, actual)
-    if last_captured < final or session.end != Ending.EXITED or not _status_ok(spec, session):
-        kind, message = _ending(spec, session, last_captured)
-        return Verdict(spec, kind, message, last_captured, session.outputs[last_captured])
-    return Verdict(spec, PASSED, "passed")
+    last = len(session.outputs) - 1
+    ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
+    differing = [step for step, actual in enumerate(session.outputs) if not step_matches(spec, step, actual)]
+    matched = len(session.outputs) - len(differing) - (not ended_well and last not in differing)
+    if not differing and ended_well:
+        return Verdict(spec, PASSED, "passed", matched_steps=matched)
+    ending = None if ended_well else _ending(spec, session, last)
+    if differing and (differing[0] < last or ended_well):
+        head = differing[0]
+        kind, message = MISMATCH, f"the output {moment(spec, head)} is not what was expected"
+        if ending:
+            message += f"; later, {ending[1]}"
+    elif differing:  # it went wrong only where it ended, and ended wrongly
+        head, (kind, message) = last, ending
+        message += " (its output is below)"
+    else:
+        head, (kind, message) = last, ending
+    steps = [head] + [step for step in differing if step > head]
+    return Verdict(spec, kind, message, head, session.outputs[head],
+                   tuple(Difference(step, session.outputs[step]) for step in steps), matched)
 
 
 def total(verdicts: list[Verdict]) -> tuple[float, float]:

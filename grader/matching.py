@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
+from typing import Callable
 
+from grader.comparison import View, compared_rows, normalise_line, step_view
 from grader.escaping import escape_unsafe
-from grader.specs import Line, Step
+from grader.specs import Line, Spec
 
 # Each side of a comparison is a list of (text, ends_with_newline) pairs.
 Row = tuple[str, bool]
+
+# Above this many (expected x actual) lines, a diff aligns exact lines only (difflib), not patterns too:
+# the full alignment costs their product, and a flood of output must not make a report slow.
+MAX_ALIGNED_CELLS = 250_000
 
 
 def normalise(raw: str) -> str:
@@ -23,19 +30,95 @@ def split_lines(text: str) -> list[Row]:
     return rows + [(pieces[-1], False)] if pieces[-1] else rows
 
 
-def expected_rows(step: Step) -> list[tuple[Line, bool]]:
-    rows = [(line, True) for line in step.lines]
-    rows += [(Line(text), newline) for text, newline in split_lines(step.prompt)]
-    return rows
+@dataclass(frozen=True)
+class Compared:
+    """One line of a side as compared: where it was (1-based), what is compared, what was written."""
+
+    number: int
+    line: Line  # the expected line, or the actual text as compared (exact)
+    newline: bool
+    written: str
 
 
-def step_matches(step: Step, actual: str) -> bool:
-    expected = expected_rows(step)
-    got = split_lines(actual)
-    return len(expected) == len(got) and all(
-        line.matches(text) and newline == got_newline
-        for (line, newline), (text, got_newline) in zip(expected, got)
-    )
+def _expected(spec: Spec, index: int, view: View) -> list[Compared]:
+    step = spec.steps[index]
+    rows = [(line, True) for line in step.lines] + [(Line(text), nl) for text, nl in split_lines(step.prompt)]
+    shaped = [
+        (Line(normalise_line(line.text, view)) if line.kind == "exact" else line, newline, line.shown())
+        for line, newline in rows
+    ]
+    keep = compared_rows([(line.kind == "exact" and not line.text, newline) for line, newline, _ in shaped], view)
+    return [Compared(i + 1, *shaped[i]) for i in keep]
+
+
+def _actual(actual: str, view: View) -> list[Compared]:
+    rows = [(normalise_line(text, view), newline, text) for text, newline in split_lines(actual)]
+    keep = compared_rows([(not text, newline) for text, newline, _ in rows], view)
+    return [Compared(i + 1, Line(rows[i][0]), rows[i][1], rows[i][2]) for i in keep]
+
+
+def _sides(spec: Spec, index: int, actual: str) -> tuple[list[Compared], list[Compared], View]:
+    view = step_view(spec.ignore, index, spec.steps[index].input is not None)
+    return _expected(spec, index, view), _actual(actual, view), view
+
+
+def _same(expected: Compared, got: Compared, view: View) -> bool:
+    return expected.newline == got.newline and expected.line.matches(got.line.text, view.fold_case)
+
+
+def step_matches(spec: Spec, index: int, actual: str) -> bool:
+    """Does the output of step `index` fit the spec, under the spec's ignore options?"""
+    expected, got, view = _sides(spec, index, actual)
+    return len(expected) == len(got) and all(_same(e, g, view) for e, g in zip(expected, got))
+
+
+def _longest_common(n: int, m: int, same: Callable[[int, int], bool]) -> list[tuple[int, int]]:
+    """The pairs of a longest common subsequence where `same(i, j)` says two lines are alike (a pattern
+    is alike with any line it matches: the alignment cram uses)."""
+    lengths = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            lengths[i][j] = lengths[i + 1][j + 1] + 1 if same(i, j) else max(lengths[i + 1][j], lengths[i][j + 1])
+    pairs, i, j = [], 0, 0
+    while i < n and j < m:
+        if same(i, j):
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif lengths[i + 1][j] >= lengths[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
+
+
+def _exact_common(expected: list[Compared], got: list[Compared], view: View) -> list[tuple[int, int]]:
+    """The cheap alignment for huge outputs: exact lines only, by difflib."""
+    fold = (lambda text: text.casefold()) if view.fold_case else (lambda text: text)
+    keys_a = [(fold(c.line.text), c.newline) if c.line.kind == "exact" else c for c in expected]
+    keys_b = [(fold(c.line.text), c.newline) for c in got]
+    blocks = difflib.SequenceMatcher(a=keys_a, b=keys_b, autojunk=False).get_matching_blocks()
+    return [(block.a + k, block.b + k) for block in blocks for k in range(block.size)]
+
+
+def align(expected: list[Compared], got: list[Compared], view: View) -> list[tuple[int, int]]:
+    """Which expected line goes with which actual line (index pairs, in order)."""
+    def same(i: int, j: int) -> bool:
+        return _same(expected[i], got[j], view)
+
+    n, m = len(expected), len(got)
+    head = 0
+    while head < min(n, m) and same(head, head):
+        head += 1
+    tail = 0
+    while tail < min(n, m) - head and same(n - 1 - tail, m - 1 - tail):
+        tail += 1
+    middle_n, middle_m = n - head - tail, m - head - tail
+    if middle_n * middle_m <= MAX_ALIGNED_CELLS:
+        middle = _longest_common(middle_n, middle_m, lambda i, j: same(head + i, head + j))
+    else:
+        middle = _exact_common(expected[head:n - tail], got[head:m - tail], view)
+    return ([(k, k) for k in range(head)] + [(head + i, head + j) for i, j in middle]
+            + [(n - tail + k, m - tail + k) for k in range(tail)])
 
 
 def visible(text: str, newline: bool, mark_end: bool) -> str:
@@ -47,31 +130,27 @@ def visible(text: str, newline: bool, mark_end: bool) -> str:
     return shown + ("↵" if newline and mark_end else "")
 
 
-def render_diff(step: Step, actual: str) -> list[str]:
-    """Numbered expected/actual lines in the style of snapbox: `-` expected only, `+` actual only."""
-    expected = expected_rows(step)
-    got = split_lines(actual)
-    # A flexible line that matches the actual line at the same place counts as that line.
-    expected_keys = [
-        got[i] if i < len(got) and line.matches(got[i][0]) and newline == got[i][1] else (line.shown(), newline)
-        for i, (line, newline) in enumerate(expected)
-    ]
-    width = len(str(max(len(expected), len(got), 1)))
+def render_diff(spec: Spec, index: int, actual: str) -> list[str]:
+    """Numbered expected/actual lines in the style of snapbox: `-` expected only, `+` actual only, `|`
+    alike (shown as printed). What the spec's ignore options leave out is not shown as a difference."""
+    expected, got, view = _sides(spec, index, actual)
+    step = spec.steps[index]
+    total_expected = len(step.lines) + len(split_lines(step.prompt))
+    total_actual = len(split_lines(actual))
+    width = len(str(max(total_expected, total_actual, 1)))
     blank = " " * width
     out = [f"{blank} {blank}   (- expected, + actual; · is a trailing space, ↵ a line end)"]
-    matcher = difflib.SequenceMatcher(a=expected_keys, b=got, autojunk=False)
-    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
-        if tag == "equal":
-            for offset in range(a2 - a1):
-                text, newline = got[b1 + offset]
-                out.append(f"{a1 + offset + 1:>{width}} {b1 + offset + 1:>{width}} | {visible(text, newline, False)}")
-            continue
-        for i in range(a1, a2):
-            text, newline = expected_keys[i]
-            out.append(f"{i + 1:>{width}} {blank} - {visible(text, newline, True)}")
-        for j in range(b1, b2):
-            text, newline = got[j]
-            out.append(f"{blank} {j + 1:>{width}} + {visible(text, newline, True)}")
-    if not expected and not got:
+    i = j = 0
+    for a, b in align(expected, got, view) + [(len(expected), len(got))]:
+        out += [f"{row.number:>{width}} {blank} - {visible(row.written, row.newline, True)}" for row in expected[i:a]]
+        out += [f"{blank} {row.number:>{width}} + {visible(row.written, row.newline, True)}" for row in got[j:b]]
+        if a < len(expected):
+            shown = visible(got[b].written, got[b].newline, False)
+            out.append(f"{expected[a].number:>{width}} {got[b].number:>{width}} | {shown}")
+        i, j = a + 1, b + 1
+    if not total_expected and not total_actual:
         out.append(f"{blank} {blank}   (no output on either side)")
+    skipped = total_actual - len(got)
+    if skipped:
+        out.append(f"{blank} {blank}   ({skipped} line(s) of the output not compared: the spec ignores them)")
     return out

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from grader.errors import UsageError
 from grader.sandbox import INIT_SCRIPT
-from grader.specs import SCHEMA_PATH, Spec, load_specs
+from grader.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_files
 from grader.project import DEFAULT_SPECS, PACKAGE, ROOT
 
 TEMPLATES = PACKAGE / "templates"
@@ -127,6 +127,8 @@ def build_handout(out: Path, specs_dir: Path, template: Path = ROOT / "student_t
         (build / "specs").mkdir()
         for spec in visible:
             shutil.copyfile(spec.path, build / "specs" / Path(spec.path).name)
+        if (specs_dir / SUITE_FILE).is_file():  # the defaults the specs are graded with
+            shutil.copyfile(specs_dir / SUITE_FILE, build / "specs" / SUITE_FILE)
         for path in student_grader_files():
             target = build / "grader" / path.relative_to(PACKAGE)
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -162,6 +164,8 @@ def build_gradescope(out: Path, specs_dir: Path) -> Path:
     ]
     for spec in sorted(specs, key=lambda spec: spec.path):
         files.append((f"specs/{Path(spec.path).name}", Path(spec.path).read_bytes(), False))
+    if (specs_dir / SUITE_FILE).is_file():  # the defaults the specs are graded with
+        files.append((f"specs/{SUITE_FILE}", (specs_dir / SUITE_FILE).read_bytes(), False))
     for path in sorted(PACKAGE.rglob("*")):
         relative = path.relative_to(PACKAGE)
         if path.is_file() and "__pycache__" not in relative.parts and path.suffix != ".pyc" \
@@ -181,7 +185,7 @@ def build_gradescope(out: Path, specs_dir: Path) -> Path:
 
 def cmd_handout(args: argparse.Namespace) -> int:
     out = build_handout(Path(args.out), Path(args.specs))
-    visible = len(list((out / "specs").glob("*.y*ml")))
+    visible = len(spec_files(out / "specs"))
     print(f"wrote {out}/: the template, its handout, {visible} visible spec(s), the grader; `make check` inside", file=sys.stderr)
     return 0
 

@@ -30,7 +30,7 @@ from grader.judging import judge
 from grader.matching import split_lines
 from grader.outcome import Ending
 from grader.runner import Options, run_session, run_spec
-from grader.specs import DEFAULT_STEP_TIMEOUT, Line, SpecError, parse_spec
+from grader.specs import DEFAULT_STEP_TIMEOUT, Line, SpecError, is_suite_file, load_defaults, parse_spec
 from grader.project import REFERENCE
 
 STEP_KEYS = ("output", "prompt", "input", "exit")  # the order new keys are written in
@@ -246,7 +246,7 @@ def record_text(text: str, path: str, reference: Path = REFERENCE, options: Opti
     _yaml().dump(data, stream)
     new = stream.getvalue()
     try:
-        spec = parse_spec(new, path, Path(path).stem)
+        spec = parse_spec(new, path, Path(path).stem, load_defaults(Path(path).parent))
     except SpecError as error:
         raise RecordError(f"the recorded spec is not valid: {error}") from None
     verdict = judge(spec, run_spec(reference, spec, options))
@@ -269,6 +269,9 @@ def cmd_record(args: argparse.Namespace) -> int:
     if not (reference / "mastermind.py").is_file():
         raise UsageError(f"{reference}: no mastermind.py to record from")
     paths = [Path(p) for p in args.spec]
+    for path in [p for p in paths if is_suite_file(p)]:
+        print(f"{path}: the suite's defaults, not a spec: skipped")
+    paths = [p for p in paths if not is_suite_file(p)]
     for path in paths:
         if not path.is_file():
             raise UsageError(f"{path}: no such spec file")

@@ -29,7 +29,7 @@ def failure_details(verdict: Verdict) -> list[str]:
             pointer = "  <- the output after this one is where it went wrong" if number == len(typed) else ""
             lines.append(f"  {number:>{width}}. {shown_input(text)}{pointer}")
     lines.append(f"Output {moment(spec, verdict.step)}:")
-    lines += ["  " + row for row in render_diff(spec.steps[verdict.step], verdict.actual or "")]
+    lines += ["  " + row for row in render_diff(spec, verdict.step, verdict.actual or "")]
     return lines
 
 

@@ -11,10 +11,10 @@ from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Iterator
 
 from grader.judging import Session, Verdict, judge
-from grader.matching import normalise, step_matches
+from grader.matching import normalise
 from grader.outcome import Ending
 from grader.sandbox import Limits, Sandbox, SandboxFailure
 from grader.specs import Spec
@@ -70,10 +70,10 @@ def run_session(
     inputs: tuple[str, ...],
     options: Options,
     step_timeout: float,
-    keep_going: Callable[[int, str], bool] = lambda step, output: True,
 ) -> Session:
-    """Start the program, and at each wait for input type the next of `inputs` while `keep_going(step,
-    output)` agrees; after the last input, read until the program ends. The program is dead on return."""
+    """Start the program and, each time it waits for input, type the next of `inputs`; after the last
+    input, read until the program ends. Stops early only where going on is impossible: the program ended,
+    hung or flooded. The program is dead on return."""
     base = Session((), Ending.MISSING, timeout=step_timeout, output_limit=options.limits.output_bytes, script=options.script)
     if not (submission / options.script).is_file():
         return base
@@ -94,7 +94,7 @@ def run_session(
             event = chunk.event
             if event == Ending.EXITED and not transport.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
                 event = Ending.TIMEOUT
-            if event != Ending.WAITING or step == len(inputs) or not keep_going(step, outputs[-1]):
+            if event != Ending.WAITING or step == len(inputs):
                 break
             transport.send(inputs[step])
     finally:
@@ -112,11 +112,10 @@ def run_session(
 
 
 def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
-    """Replay a spec, stopping at the first step whose output differs: later steps could not be trusted."""
+    """Replay a spec to its end, whatever the program prints: the judge compares every step it reaches,
+    since knowing when the program waits does not depend on what it printed."""
     options = replace(options, limits=replace(options.limits, **dict(spec.limits)))
-    return run_session(
-        submission, spec.inputs, options, spec.timeout, lambda step, output: step_matches(spec.steps[step], output)
-    )
+    return run_session(submission, spec.inputs, options, spec.timeout)
 
 
 def check_submission(submission: Path, specs: list[Spec], options: Options, jobs: int = 1) -> list[Verdict]:

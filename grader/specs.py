@@ -8,14 +8,18 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Mapping
 
 import jsonschema
 import yaml
+from referencing import Registry, Resource
 
 SCHEMA_PATH = Path(__file__).with_name("spec.schema.json")
 DEFAULT_STEP_TIMEOUT = 5.0
-TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains"}
+TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains", "input_labels"}
+# The suite's defaults for every spec of its folder: not a spec itself (see specs/README.md).
+SUITE_FILE = "suite.yaml"
+OPTION_KEYS = ("ignore", "scoring", "input_labels")
 
 
 class SpecError(Exception):
@@ -34,12 +38,13 @@ class Line:
     text: str
     kind: str = "exact"
 
-    def matches(self, actual: str) -> bool:
+    def matches(self, actual: str, fold_case: bool = False) -> bool:
+        """Does `actual` fit this line? With `fold_case`, letters match whatever their case."""
         if self.kind == "regex":
-            return re.fullmatch(self.text, actual) is not None
-        if self.kind == "contains":
-            return self.text in actual
-        return actual == self.text
+            return re.fullmatch(self.text, actual, re.IGNORECASE if fold_case else 0) is not None
+        expected = self.text.casefold() if fold_case else self.text
+        actual = actual.casefold() if fold_case else actual
+        return expected in actual if self.kind == "contains" else actual == expected
 
     def shown(self) -> str:
         if self.kind == "regex":
@@ -70,6 +75,9 @@ class Spec:
     timeout: float
     path: str
     limits: tuple[tuple[str, int], ...] = ()
+    ignore: tuple[str, ...] = ()  # comparison options (sorted): see grader/comparison.py
+    scoring: str = "all_or_nothing"
+    input_labels: tuple[str, ...] = ()  # names for the first inputs, e.g. ("the key",)
 
     @property
     def inputs(self) -> tuple[str, ...]:
@@ -111,7 +119,7 @@ def _node_at(node: yaml.Node, location: list[Any]) -> yaml.Node:
     return node
 
 
-def _describe(location: list[Any]) -> str:
+def _describe(location: list[Any], whole: str = "the spec") -> str:
     """`['steps', 2, 'output', 0]` reads as `step 3, output line 1`."""
     words, previous = [], None
     for part in location:
@@ -120,7 +128,7 @@ def _describe(location: list[Any]) -> str:
         else:
             words.append(part)
         previous = part
-    return ", ".join(words) or "the spec"
+    return ", ".join(words) or whole
 
 
 def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
@@ -130,13 +138,13 @@ def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return error
 
 
-def _schema_message(error: jsonschema.ValidationError) -> str:
+def _schema_message(error: jsonschema.ValidationError, whole: str) -> str:
     if error.validator == "oneOf":
         error = _deepest(error)
         if "output" in error.absolute_path and not isinstance(error.instance, str):
             where = _describe([p for p in error.absolute_path if p not in ("regex", "contains")])
             return f"{where}: a line is text, or a mapping with one key, `regex` or `contains` (quote lines that hold ': ')"
-    where = _describe(list(error.absolute_path))
+    where = _describe(list(error.absolute_path), whole)
     if error.validator == "additionalProperties":
         allowed = ", ".join(sorted(error.schema.get("properties", {})))
         return f"{where}: {error.message}; allowed keys: {allowed}"
@@ -176,7 +184,7 @@ def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
     return problems
 
 
-def _build(spec_id: str, path: str, data: dict[str, Any]) -> Spec:
+def _build(spec_id: str, path: str, data: Mapping[str, Any]) -> Spec:
     steps = []
     for index, raw in enumerate(data["steps"]):
         output = raw.get("output", [])
@@ -196,17 +204,20 @@ def _build(spec_id: str, path: str, data: dict[str, Any]) -> Spec:
         timeout=float(data.get("timeout", DEFAULT_STEP_TIMEOUT)),
         path=path,
         limits=tuple(sorted(data.get("limits", {}).items())),
+        ignore=tuple(sorted(data.get("ignore", ()))),
+        scoring=data.get("scoring", "all_or_nothing"),
+        input_labels=tuple(data.get("input_labels", ())),
     )
 
 
-def parse_spec(text: str, path: str, spec_id: str) -> Spec:
-    """Parse one spec's text. Raises SpecError naming the first problem and its line."""
+def _load(text: str, path: str) -> tuple[yaml.Node, Any]:
+    """The YAML root node (for line numbers) and its plain data. Raises SpecError."""
     loader = yaml.SafeLoader(text)
     try:
         root = loader.get_single_node()
         if root is None:
             raise SpecError(path, None, "the file is empty")
-        data = _to_data(root, loader, path, None)
+        return root, _to_data(root, loader, path, None)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         reason = " ".join(str(part) for part in (error.context, error.problem) if part)
@@ -217,31 +228,77 @@ def parse_spec(text: str, path: str, spec_id: str) -> Spec:
         raise SpecError(path, None, f"not valid YAML: {error}") from None
     finally:
         loader.dispose()
-    validator = jsonschema.Draft202012Validator(schema())
+
+
+def _check(validator: jsonschema.protocols.Validator, root: yaml.Node, data: Any, path: str, whole: str,
+           semantic: Callable[[Any], list[tuple[list[Any], str]]] = lambda data: []) -> None:
+    """Raise a SpecError for the first schema problem or, when the schema is met, the first `semantic` one."""
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.path))))
-    problems = [(list(_deepest(e).absolute_path), _schema_message(e)) for e in errors]
+    problems = [(list(_deepest(e).absolute_path), _schema_message(e, whole)) for e in errors]
     if not problems:
-        problems = [(location, f"{_describe(location)}: {message}") for location, message in _semantic_errors(data)]
+        problems = [(location, f"{_describe(location)}: {message}") for location, message in semantic(data)]
     if problems:
         location, message = problems[0]
         raise SpecError(path, _node_at(root, location).start_mark.line + 1, message)
-    return _build(spec_id, path, data)
+
+
+def parse_spec(text: str, path: str, spec_id: str, defaults: Mapping[str, Any] | None = None) -> Spec:
+    """Parse one spec's text; `defaults` (the suite's, see parse_defaults) fill the options it leaves out.
+    Raises SpecError naming the first problem and its line."""
+    root, data = _load(text, path)
+    _check(jsonschema.Draft202012Validator(schema()), root, data, path, "the spec", _semantic_errors)
+    return _build(spec_id, path, {**(defaults or {}), **data})
+
+
+def parse_defaults(text: str, path: str) -> dict[str, Any]:
+    """The `defaults:` of a suite file (`suite.yaml`): the options every spec of its folder starts from.
+    Raises SpecError naming the first problem and its line."""
+    root, data = _load(text, path)
+    whole = schema()
+    registry = Registry().with_resource(whole["$id"], Resource.from_contents(whole))
+    validator = jsonschema.Draft202012Validator({"$ref": whole["$id"] + "#/$defs/suite"}, registry=registry)
+    _check(validator, root, data, path, "the suite file")
+    return dict(data["defaults"])
+
+
+def _read(file: Path) -> str:
+    try:
+        return file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise SpecError(str(file), None, f"cannot read: {error}") from None
+
+
+def load_defaults(directory: Path) -> dict[str, Any]:
+    """The suite defaults of a folder of specs: none without a suite file. Raises SpecError."""
+    suite = directory / SUITE_FILE
+    return parse_defaults(_read(suite), str(suite)) if suite.is_file() else {}
+
+
+def is_suite_file(path: Path) -> bool:
+    return path.name == SUITE_FILE
 
 
 def spec_files(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    """The spec files of a folder (its suite file is not one)."""
+    return sorted(
+        p for p in directory.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file() and not is_suite_file(p)
+    )
 
 
 def parse_folder(directory: Path) -> tuple[list[Spec], list[SpecError]]:
-    """Every well-formed spec of a folder, and a SpecError for every malformed or unreadable one."""
+    """Every well-formed spec of a folder, with the suite's defaults applied, and a SpecError for every
+    malformed or unreadable file (the suite file included)."""
     specs, errors = [], []
+    try:
+        defaults = load_defaults(directory)
+    except SpecError as error:
+        defaults = {}
+        errors.append(error)
     for file in spec_files(directory):
         try:
-            specs.append(parse_spec(file.read_text(encoding="utf-8"), str(file), file.stem))
+            specs.append(parse_spec(_read(file), str(file), file.stem, defaults))
         except SpecError as error:
             errors.append(error)
-        except (OSError, UnicodeDecodeError) as error:
-            errors.append(SpecError(str(file), None, f"cannot read: {error}"))
     return specs, errors
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from grader.report import HIDDEN_NOTE
-from grader.specs import load_specs
+from grader.specs import SUITE_FILE, load_specs
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = load_specs(ROOT / "specs")
@@ -39,7 +39,8 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     files = {path.relative_to(handout).as_posix() for path in handout.rglob("*") if path.is_file()}
     assert {"Makefile", "README.md", "requirements.txt", ".gitignore", ".github/workflows/check.yml",
             "student_template/mastermind.py", "student_template/README.md"} <= files
-    assert sorted(path.name for path in (handout / "specs").iterdir()) == sorted(Path(s.path).name for s in VISIBLE)
+    assert sorted(path.name for path in (handout / "specs").iterdir()) == sorted(
+        [SUITE_FILE] + [Path(s.path).name for s in VISIBLE])  # the suite's defaults grade the specs too
     secrets = {Path(spec.path).read_bytes() for spec in HIDDEN} | {(ROOT / "reference" / "mastermind.py").read_bytes()}
     for path in handout.rglob("*"):
         assert not (path.is_file() and path.read_bytes() in secrets), f"{path} leaks a secret"
@@ -114,7 +115,7 @@ def test_gradescope_bundle_runs_against_a_fake_autograder_tree(tmp_path: Path):
     with zipfile.ZipFile(bundle) as archive:
         names = set(archive.namelist())
     assert {"setup.sh", "run_autograder", "requirements.txt", "grader/cli.py"} <= names
-    assert {f"specs/{Path(spec.path).name}" for spec in SPECS} <= names
+    assert {f"specs/{Path(spec.path).name}" for spec in SPECS} | {f"specs/{SUITE_FILE}"} <= names
     assert not any(name.startswith("reference") for name in names)
 
     full = run_autograder(fake_tree("good", ROOT / "reference" / "mastermind.py"))

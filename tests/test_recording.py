@@ -141,3 +141,14 @@ def test_records_from_another_program(tmp_path):
     result = record_text(HAND_WRITTEN.replace("  - input: 12a           # too short\n", ""), "t.yaml", TEMPLATE)
     assert '"1234"' in result.new or "- 1234\n" in result.new
     assert not passes_reference(result.new)
+
+
+def test_the_suite_file_is_skipped_and_its_options_never_change_what_is_recorded(tmp_path):
+    suite = tmp_path / "suite.yaml"
+    suite.write_text("defaults:\n  ignore: [prompts, blank_lines, case, trailing_whitespace]\n", encoding="utf-8")
+    path = tmp_path / "hand.yaml"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    result = run_cli("record", str(suite), str(path))
+    assert result.returncode == 0, result.stderr
+    assert f"{suite}: the suite's defaults, not a spec: skipped" in result.stdout
+    assert 'prompt: "Enter guess: "' in path.read_text(encoding="utf-8")  # exactly as the reference printed it

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, spec_from
-from grader.specs import SCHEMA_PATH, SpecError, SpecErrors, load_specs, parse_spec
+from grader.specs import SCHEMA_PATH, SUITE_FILE, SpecError, SpecErrors, load_specs, parse_defaults, parse_folder, parse_spec
 
 GOOD = """\
 name: a game
@@ -126,3 +126,74 @@ def test_values_the_terminal_or_the_score_cannot_take_are_rejected(text, words):
 
 def test_a_tab_inside_an_input_is_fine():
     assert parse_spec(GOOD.replace("input: 0123", 'input: "01\\t23"'), "a.yaml", "a").inputs[0] == "01\t23"
+
+
+def test_comparison_options_default_to_an_exact_all_or_nothing_spec():
+    spec = parse_spec(GOOD, "a.yaml", "a")
+    assert (spec.ignore, spec.scoring, spec.input_labels) == ((), "all_or_nothing", ())
+
+
+# (the spec's own keys, the suite's defaults, the options the spec ends up with)
+OPTIONS = [
+    ("", {}, ((), "all_or_nothing", ())),
+    ("ignore: [case, banner]\nscoring: per_step\ninput_labels: [the key]\n", {},
+     (("banner", "case"), "per_step", ("the key",))),
+    ("", {"ignore": ["prompts"], "scoring": "per_step", "input_labels": ["the key"]},
+     (("prompts",), "per_step", ("the key",))),
+    ("ignore: []\n", {"ignore": ["prompts", "case"], "scoring": "per_step"}, ((), "per_step", ())),
+    ("scoring: all_or_nothing\ninput_labels: [0123]\n", {"ignore": ["escapes"], "scoring": "per_step"},
+     (("escapes",), "all_or_nothing", ("0123",))),
+]
+
+
+@pytest.mark.parametrize("own, defaults, expected", OPTIONS)
+def test_a_specs_own_option_replaces_the_suite_default(own, defaults, expected):
+    spec = parse_spec(own + GOOD, "a.yaml", "a", defaults)
+    assert (spec.ignore, spec.scoring, spec.input_labels) == expected
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("ignore: [colour]\n", 1, "'colour' is not one of"),
+    ("ignore: [case, case]\n", 1, "non-unique"),
+    ("ignore: case\n", 1, "not of type 'array'"),
+    ("scoring: partial\n", 1, "'partial' is not one of"),
+    ("input_labels: ['']\n", 1, "should be non-empty"),
+])
+def test_bad_options_are_rejected_with_their_line(text, line, words):
+    with pytest.raises(SpecError) as caught:
+        parse_spec(text + GOOD, "a.yaml", "a")
+    assert caught.value.line == line and words in caught.value.message
+
+
+def test_the_suite_file_gives_defaults_and_is_not_a_spec(tmp_path):
+    (tmp_path / "a.yaml").write_text(GOOD)
+    (tmp_path / "b.yaml").write_text("ignore: []\n" + GOOD.replace("a game", "another game"))
+    (tmp_path / SUITE_FILE).write_text("defaults:\n  ignore: [blank_lines]\n  scoring: per_step\n")
+    specs = load_specs(tmp_path)
+    assert [(s.id, s.ignore, s.scoring) for s in specs] == [
+        ("a", ("blank_lines",), "per_step"), ("b", (), "per_step")]
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("ignore: [case]\n", 1, "the suite file: Additional properties are not allowed ('ignore' was unexpected)"),
+    ("{}\n", 1, "the suite file: 'defaults' is a required property"),
+    ("defaults:\n  timeout: 3\n", 2, "'timeout' was unexpected"),
+    ("defaults:\n  ignore: [case]\n  scoring: half\n", 3, "'half' is not one of"),
+    ("defaults: [\n", 2, "not valid YAML"),
+])
+def test_a_malformed_suite_file_names_its_line_and_the_specs_still_get_checked(tmp_path, text, line, words):
+    with pytest.raises(SpecError) as caught:
+        parse_defaults(text, "specs/suite.yaml")
+    assert caught.value.line == line and words in caught.value.message
+    (tmp_path / SUITE_FILE).write_text(text)
+    (tmp_path / "a.yaml").write_text(GOOD)
+    (tmp_path / "b.yaml").write_text("name: [")
+    specs, errors = parse_folder(tmp_path)
+    assert [s.id for s in specs] == ["a"]
+    assert [e.path.rsplit("/", 1)[-1] for e in errors] == [SUITE_FILE, "b.yaml"]
+
+
+def test_the_shipped_suite_file_satisfies_the_published_schema():
+    suite = ROOT / "specs" / SUITE_FILE
+    defaults = parse_defaults(suite.read_text(encoding="utf-8"), str(suite))
+    assert set(defaults) <= {"ignore", "scoring", "input_labels"}

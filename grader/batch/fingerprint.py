@@ -51,7 +51,8 @@ def grader_digest(specs: list[Spec], options: Options) -> str:
     digest = hashlib.sha256(HASH_VERSION.encode())
     digest.update(f"options {options_to_json(options)}\0{protections().describe()}\0".encode())
     for spec in sorted(specs, key=lambda spec: spec.id):
-        digest.update(f"spec {spec.id}\0".encode() + Path(spec.path).read_bytes() + b"\0")
+        options_used = (spec.ignore, spec.scoring, spec.input_labels)  # the suite file's defaults included
+        digest.update(f"spec {spec.id} {options_used!r}\0".encode() + Path(spec.path).read_bytes() + b"\0")
     for source in sorted(PACKAGE.rglob("*")):
         if source.suffix in (".py", ".json") and "__pycache__" not in source.parts and source.is_file():
             digest.update(f"code {source.relative_to(PACKAGE)}\0".encode() + source.read_bytes() + b"\0")

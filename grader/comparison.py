@@ -1,0 +1,71 @@
+"""What a comparison looks at under a spec's `ignore` options: pure rules over lines, no matching here.
+
+Each option removes presentation from both sides alike (the expected lines and what the program printed),
+so a spec states the rules it grades and leaves the rest free. See specs/README.md, "Comparison options"."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+IGNORABLE = ("prompts", "blank_lines", "escapes", "trailing_whitespace", "case", "banner")
+SCORINGS = ("all_or_nothing", "per_step")
+
+# ECMA-48 sequences, 7-bit (ESC ...) and 8-bit (C1) forms: CSI (colours, cursor moves, clear screen), the
+# string commands OSC/DCS/SOS/PM/APC (window titles...) up to BEL or ST, and every other ESC sequence
+# (ESC c resets the terminal). A string command never runs past the end of its line.
+ESCAPE_SEQUENCE = re.compile(
+    r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"
+    r"|(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)"
+    r"|\x1b[\x20-\x2f]*[\x30-\x7e]"
+)
+
+
+@dataclass(frozen=True)
+class View:
+    """The ignore options as they apply to one step of a spec."""
+
+    ignore: frozenset[str]
+    banner: bool  # this step's full lines come before the program first waits: they are not compared
+    prompt: bool  # the program waits at the end of this step: the text of its last, unfinished line is free
+
+    @property
+    def fold_case(self) -> bool:
+        return "case" in self.ignore
+
+
+def step_view(ignore: Sequence[str], step_index: int, waits: bool) -> View:
+    """How the options apply to step `step_index`; `waits` says whether the program waits after it (every
+    step but the last). A spec that never waits has no banner: its whole output is its ending."""
+    chosen = frozenset(ignore)
+    return View(chosen, "banner" in chosen and step_index == 0 and waits, "prompts" in chosen and waits)
+
+
+def strip_escapes(text: str) -> str:
+    return ESCAPE_SEQUENCE.sub("", text)
+
+
+def normalise_line(text: str, view: View) -> str:
+    """A line's text as compared: escape sequences and trailing blanks removed when the spec says so. Case
+    is left alone here: a pattern needs the original letters (see Line.matches)."""
+    if "escapes" in view.ignore:
+        text = strip_escapes(text)
+    if "trailing_whitespace" in view.ignore:
+        text = text.rstrip(" \t")
+    return text
+
+
+def compared_rows(rows: Sequence[tuple[bool, bool]], view: View) -> list[int]:
+    """The indexes of the rows that are compared, from each row's (blank after normalising, ends with a
+    newline): the banner's full lines, the prompt's unfinished line and blank lines drop as the view says."""
+    kept = []
+    for index, (blank, newline) in enumerate(rows):
+        if view.banner and newline:
+            continue
+        if view.prompt and not newline and index == len(rows) - 1:
+            continue
+        if blank and "blank_lines" in view.ignore:
+            continue
+        kept.append(index)
+    return kept
