@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import ROOT, build_class  # noqa: E402
+from grader.specs import spec_files  # noqa: E402
 
 
 def run(class_dir: Path, out: Path, jobs: int, specs: str) -> float:
@@ -48,7 +49,7 @@ def main() -> int:
         class_dir = Path(temporary) / "class"
         class_dir.mkdir()
         kinds = build_class(class_dir, args.students, hangers=True)
-        specs = len(list(Path(args.specs).glob("*.yaml")))
+        specs = len(spec_files(Path(args.specs)))
         print(f"class: {args.students} submissions ({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}), "
               f"{specs} specs, {os.cpu_count()} cores")
         times, books = {}, {}
