@@ -9,6 +9,7 @@ SAMPLE_CLASS := tests/sample_class
 SUBMISSIONS ?=
 OUT ?= grades
 JOBS ?=
+SHARD ?=
 
 .PHONY: setup check test grade specs validate mutants handout gradescope bench
 
@@ -43,7 +44,7 @@ mutants: setup
 # JOBS=n submissions at once (default: every core); FORCE=1 regrades students whose files did not change.
 grade: setup
 	@if [ -z "$(SUBMISSIONS)" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
-	$(PY) -m grader grade $(or $(SUBMISSIONS),$(SAMPLE_CLASS)) --out $(OUT) $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force)
+	$(PY) -m grader grade $(or $(SUBMISSIONS),$(SAMPLE_CLASS)) --out $(OUT) $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD))
 
 # The folder students receive (visible specs only, no reference): dist/handout/, with its own `make check`.
 handout: setup

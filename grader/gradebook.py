@@ -66,7 +66,7 @@ def results_files(arguments: list[str]) -> list[Path]:
         path = Path(argument)
         if path.is_dir():
             found = sorted(path.glob("*/results.json")) or sorted(path.glob("students/*/results.json"))
-            if not found:
+            if not found and not (path / "gradebook.csv").is_file():  # an output of `grade` may hold nobody
                 raise UsageError(f"{path}: a folder, but no */results.json inside")
             files += found
         else:

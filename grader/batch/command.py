@@ -25,6 +25,7 @@ from pathlib import Path
 
 from grader.batch.progress import Progress
 from grader.batch.run import Batch
+from grader.batch.shard import parse_shard
 from grader.batch.students import GRADEBOOK, find_students
 from grader.batch.summary import summary
 from grader.errors import UsageError
@@ -48,6 +49,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
     students = find_students(class_dir, out)
     if not students:
         raise UsageError(f"{class_dir}: no student folders inside (one subfolder per student)")
+    if args.shard:
+        students = [student for student in students if args.shard.holds(student[0])]
+        print(f"shard {args.shard}: {len(students)} student(s) of this class", file=sys.stderr)
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),
@@ -67,6 +71,8 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
     grade.add_argument("--out", default="grades", help="where results go (default: %(default)s)")
     grade.add_argument("--jobs", type=int, help=f"submissions graded at once (default: every core, here {default_jobs()})")
     grade.add_argument("--force", action="store_true", help="grade every student, even unchanged ones")
+    grade.add_argument("--shard", type=parse_shard, metavar="K/N",
+                       help="grade only shard K of N (by a hash of the student id); merge shards with `gradebook`")
     grade.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
     add_run_options(grade)
     grade.set_defaults(run=cmd_grade)
