@@ -77,6 +77,28 @@ def state(pid: int, tid: int | None = None) -> tuple[bytes, bytes] | None:
     return (fields[0], fields[19]) if len(fields) > 19 else None
 
 
+def _stat_fields(pid: int, tid: int | None = None) -> list[bytes]:
+    path = f"/proc/{pid}/stat" if tid is None else f"/proc/{pid}/task/{tid}/stat"
+    return read(path).rsplit(b")", 1)[-1].split()
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by the process and every descendant alive now."""
+    ticks = 0
+    for current, _ in _walk(pid):
+        fields = _stat_fields(current)
+        if len(fields) > 12:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def tree_asleep(pid: int) -> bool:
+    """Every thread of the process and its descendants sleeps (state S): none runs, waits for the disk
+    or exits. False when nothing can be read (no /proc), so callers never conclude from ignorance."""
+    states = [(_stat_fields(current, tid) or [b"?"])[0] for current, tid in tree_threads(pid)]
+    return bool(states) and all(state == b"S" for state in states)
+
+
 def follow(pids_: list[int]) -> dict[int, bytes]:
     """pid -> start time, for those of `pids_` that exist: (pid, start time) names a process for good,
     where a pid alone may be reused once it is reaped."""

@@ -11,17 +11,26 @@ from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
+from grader import proc
 from grader.judging import Session, Verdict, judge
-from grader.matching import normalise
+from grader.matching import normalise, step_matches
 from grader.outcome import Ending
 from grader.sandbox import Limits, Sandbox, SandboxFailure
 from grader.specs import Spec
 from grader.pipes import Pipes
-from grader.transport import PTY, Transport
+from grader.transport import PTY, Chunk, Transport
 
 SCRIPT = "mastermind.py"
+
+# Once a program has printed all the spec expects and only its exit is missing, this much CPU time, or
+# this long with every thread asleep, proves it will not end: a correct program ends in milliseconds of
+# CPU and never sleeps on the way out. CPU time and sleep are the program's own, not the machine's load,
+# so the verdict stays the same on a busy machine; the step timeout still bounds everything else.
+STUCK_CPU_SECONDS = 0.5
+STUCK_ASLEEP_SECONDS = 1.0
+LAST_STEP_SLICE = 0.05
 
 
 @dataclass(frozen=True)
@@ -65,11 +74,49 @@ def open_transport(
     return Pipes(argv, env, cwd, preexec)
 
 
+def _stuck(transport: Transport, since_cpu: float, asleep_since: float | None, now: float) -> str | None:
+    if proc.tree_cpu_seconds(transport.pid) - since_cpu >= STUCK_CPU_SECONDS:
+        return f"it kept running (it used {STUCK_CPU_SECONDS:g} s of CPU time after its last line)"
+    if asleep_since is not None and now - asleep_since >= STUCK_ASLEEP_SECONDS:
+        return f"it sat asleep for {STUCK_ASLEEP_SECONDS:g} s after its last line"
+    return None
+
+
+def _collect_last(
+    transport: Transport, timeout: float, budget: int, complete: Callable[[str], bool]
+) -> tuple[Chunk, str | None]:
+    """The last step: read as `collect` does, but in slices, so that a program whose output is already
+    complete and that only fails to end is called stuck as soon as that is certain, not after the whole
+    step timeout (a busy loop after the last line used to cost the timeout in every spec)."""
+    deadline = time.monotonic() + timeout
+    data = b""
+    cpu_at_match = asleep_since = None
+    while True:
+        now = time.monotonic()
+        chunk = transport.collect(min(LAST_STEP_SLICE, max(deadline - now, 0)), budget - len(data))
+        data += chunk.data
+        now = time.monotonic()
+        if chunk.event != Ending.TIMEOUT or now >= deadline:
+            return Chunk(data, chunk.event), None
+        if cpu_at_match is None:
+            if complete(_decode(data)):
+                cpu_at_match = proc.tree_cpu_seconds(transport.pid)
+            continue
+        if chunk.data:
+            cpu_at_match, asleep_since = None, None  # it printed more: compare again
+            continue
+        asleep_since = (asleep_since or now) if proc.tree_asleep(transport.pid) else None
+        stuck = _stuck(transport, cpu_at_match, asleep_since, now)
+        if stuck:
+            return Chunk(data, Ending.TIMEOUT), stuck
+
+
 def run_session(
     submission: Path,
     inputs: tuple[str, ...],
     options: Options,
     step_timeout: float,
+    complete: Callable[[str], bool] = lambda output: False,
 ) -> Session:
     """Start the program and, each time it waits for input, type the next of `inputs`; after the last
     input, read until the program ends. Stops early only where going on is impossible: the program ended,
@@ -81,6 +128,7 @@ def run_session(
     budget = options.limits.output_bytes
     deadline = time.monotonic() + options.spec_timeout
     box = transport = None
+    stuck = None
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
             box = Sandbox(submission, options.limits, require_full_isolation=options.require_isolation)
@@ -88,7 +136,11 @@ def run_session(
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
             transport = open_transport(options, argv, env, cwd, box.preexec)
         for step in range(len(inputs) + 1):
-            chunk = transport.collect(min(step_timeout, max(deadline - time.monotonic(), 0)), budget)
+            timeout = min(step_timeout, max(deadline - time.monotonic(), 0))
+            if step < len(inputs):
+                chunk = transport.collect(timeout, budget)
+            else:
+                chunk, stuck = _collect_last(transport, timeout, budget, complete)
             budget = max(budget - len(chunk.data), 0)
             outputs.append(_decode(chunk.data))
             event = chunk.event
@@ -108,14 +160,15 @@ def run_session(
         raise SandboxFailure(f"the sandbox could not run {submission / options.script}: {failure}")
     ended = event == Ending.EXITED
     return replace(base, outputs=tuple(outputs), end=event, exit_status=status if ended else None,
-                   signal=killed_by if ended else None)
+                   signal=killed_by if ended else None, stuck=stuck if event == Ending.TIMEOUT else None)
 
 
 def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
     """Replay a spec to its end, whatever the program prints: the judge compares every step it reaches,
     since knowing when the program waits does not depend on what it printed."""
     options = replace(options, limits=replace(options.limits, **dict(spec.limits)))
-    return run_session(submission, spec.inputs, options, spec.timeout)
+    last = len(spec.steps) - 1
+    return run_session(submission, spec.inputs, options, spec.timeout, lambda output: step_matches(spec, last, output))
 
 
 def check_submission(submission: Path, specs: list[Spec], options: Options, jobs: int = 1) -> list[Verdict]:
