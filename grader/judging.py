@@ -20,6 +20,7 @@ EARLY_EXIT = "ended early"
 WANTS_INPUT = "asked for more input"
 EXIT_STATUS = "wrong exit status"
 FLOOD = "too much output"
+OVER_LIMIT = "over a limit"
 NO_PROGRAM = "no program"
 
 
@@ -31,6 +32,7 @@ class Session:
     end: Ending
     exit_status: int | None = None
     signal: int | None = None
+    stopped_by: str | None = None  # the limit whose enforcement killed the program, as the sandbox saw it
     timeout: float = 0.0
     output_limit: int = 0
     script: str = "mastermind.py"
@@ -90,7 +92,7 @@ def _ended(session: Session) -> str:
             name = signal.Signals(session.signal).name
         except ValueError:
             name = "an unknown signal"
-        return f"was killed by {name} ({session.signal})"
+        return f"was killed by {name} ({session.signal}), not by the grader nor by a limit of the run"
     return f"ended with exit status {session.exit_status}"
 
 
@@ -128,6 +130,8 @@ def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
         return HANG, f"the program neither {doing} nor did anything else within {session.timeout:g} s {moment(spec, step)}"
     if session.end == Ending.WAITING:
         return WANTS_INPUT, f"the program asked for more input {moment(spec, step)}, where the spec expects it to end"
+    if session.stopped_by is not None:
+        return OVER_LIMIT, f"the program was stopped {moment(spec, step)}: it went over {session.stopped_by}"
     crashed = session.signal is not None or _TRACEBACK in session.outputs[step]
     if last and not crashed:
         expected = spec.steps[step].exit

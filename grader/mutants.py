@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from grader.errors import UsageError
-from grader.judging import CRASH, HANG, NO_PROGRAM, SYNTAX, Verdict, judge, total
+from grader.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, judge, total
 from grader.runner import Options, run_spec
 from grader.specs import Spec, load_specs
 from grader.project import CORPUS as DEFAULT_CORPUS, DEFAULT_SPECS
@@ -188,7 +188,7 @@ def analyse(entries: list[Entry], specs: list[Spec], results: dict[str, list[Ver
     catches = {e.name: [v.spec.id for v in results[e.name] if not v.passed] for e in entries if e.expected == FAIL}
     wrongly = {e.name: [v for v in results[e.name] if not v.passed] for e in entries if e.expected == PASS}
     caught_by_any = {spec_id for ids in catches.values() for spec_id in ids}
-    odd = {e.name: [v for v in results[e.name] if v.kind in (CRASH, HANG, SYNTAX, NO_PROGRAM)]
+    odd = {e.name: [v for v in results[e.name] if v.kind in (CRASH, HANG, SYNTAX, NO_PROGRAM, OVER_LIMIT)]
            for e in entries if e.buggy}
     shares = {e.name: earned_share(results[e.name]) for e in entries}
     misses = {e.name: share_problem(e.share, shares[e.name], shares) for e in entries if e.share}

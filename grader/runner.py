@@ -153,6 +153,7 @@ def run_session(
         with interrupts_deferred():  # a Ctrl-C now waits until every process and file of the run is gone
             if transport is not None:
                 status, killed_by = transport.close(box.kill_all)
+                stopped_by = box.stopped_by(killed_by)
             failure = box.failure() if box is not None else None
             if box is not None:
                 box.close()
@@ -160,7 +161,8 @@ def run_session(
         raise SandboxFailure(f"the sandbox could not run {submission / options.script}: {failure}")
     ended = event == Ending.EXITED
     return replace(base, outputs=tuple(outputs), end=event, exit_status=status if ended else None,
-                   signal=killed_by if ended else None, stuck=stuck if event == Ending.TIMEOUT else None)
+                   signal=killed_by if ended else None, stopped_by=stopped_by if ended else None,
+                   stuck=stuck if event == Ending.TIMEOUT else None)
 
 
 def run_spec(submission: Path, spec: Spec, options: Options) -> Session:

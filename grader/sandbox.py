@@ -30,12 +30,13 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, ClassVar
 
 from grader import proc
 
+from grader.cgroup import Parents, RunGroup, find_parents
 from grader.sandbox_init import syscalls
 
 try:
@@ -90,9 +91,10 @@ class Protections:
     private_filesystem: bool = False  # project, reference, specs, other submissions absent; own /tmp
     unprivileged_user: bool = False  # per-run uid, no_new_privs
     syscall_filter: bool = False  # seccomp: no new namespaces, io_uring or kernel keys
-    reason: str = ""  # why isolation is off, when it is
+    run_limits: bool = False  # memory and processes counted for the whole run (a cgroup per run)
+    reason: str = ""  # why a protection is off, when one is
     ISOLATION: ClassVar[tuple[str, ...]] = ("pid_namespace", "network", "private_filesystem", "unprivileged_user")
-    NAMES: ClassVar[tuple[str, ...]] = ("rlimits", *ISOLATION, "syscall_filter")
+    NAMES: ClassVar[tuple[str, ...]] = ("rlimits", *ISOLATION, "syscall_filter", "run_limits")
 
     @property
     def full(self) -> bool:
@@ -109,7 +111,7 @@ class Protections:
     def describe(self) -> str:
         if self.full:
             return ("sandbox: full isolation (namespaces, private file system, unprivileged user, rlimits, "
-                "syscall filter)")
+                "syscall filter, limits per run)")
         return f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
 
 
@@ -166,8 +168,23 @@ def protections() -> Protections:
     global _probed
     with _probe_lock:
         if _probed is None:
-            _probed = _probe()
+            found, parents = _probe(), _run_group_parents()
+            if isinstance(parents, str):
+                _probed = replace(found, reason="; ".join(filter(None, (found.reason, f"no limits per run: {parents}"))))
+            else:
+                _probed = replace(found, run_limits=True)
         return _probed
+
+
+_parents: Parents | str | None = None
+
+
+def _run_group_parents() -> Parents | str:
+    """Where per-run cgroups go, or why there are none: found once per process."""
+    global _parents
+    if _parents is None:
+        _parents = find_parents() if sys.platform.startswith("linux") else f"cgroups need Linux, this is {sys.platform}"
+    return _parents
 
 
 def _fallback(reason: str) -> Protections:
@@ -249,6 +266,7 @@ class Sandbox:
                 raise IsolationUnavailable(found.describe())
             isolate = found.isolated if isolate is None else isolate
         self.isolated = isolate
+        self.group: RunGroup | None = None
         self.root = Path(tempfile.mkdtemp(prefix="grader-run-"))
         self.workdir = self.root / "work"
         try:
@@ -258,6 +276,9 @@ class Sandbox:
                 raise SandboxFailure(
                     f"{self.submission}: the submission holds {size // 1024} KiB, too much for the sandbox's "
                     f"disk (disk_mb={limits.disk_mb}); raise it with --limit disk_mb=N or `limits:` in the spec")
+            parents = _run_group_parents()
+            if not isinstance(parents, str):
+                self.group = RunGroup(parents, limits.memory_mb << 20, limits.processes)
         except BaseException:
             self.close()
             raise
@@ -327,6 +348,7 @@ class Sandbox:
             "hide": sorted(path for path in hide if path not in ("/", "/usr")),
             "expose": expose,
             "rlimits": self._rlimits(),
+            "shm_bytes": self.limits.memory_mb << 20,  # the IPC namespace's own System V limits
         }
         (self.root / "root").mkdir()
         self._config.write_bytes(marshal.dumps(config))  # read by the launcher, same interpreter
@@ -335,6 +357,8 @@ class Sandbox:
         """Runs in the child between fork and exec. Fallback: the kernel-enforced limits. Isolated: the
         launcher applies them to the student's process only (after dropping privileges)."""
         signal.pthread_sigmask(signal.SIG_SETMASK, [])  # whatever the grader held back, the program gets all
+        if self.group is not None:
+            self.group.join()  # every process of the run follows: the limits hold for all of them together
         if resource is None:  # a POSIX system without rlimits (Windows never runs a preexec)
             return
         if self.isolated:
@@ -380,8 +404,9 @@ class Sandbox:
         So the run is over when the launcher and init are dead: they carry this run's config path in
         their command line (init is a fork of the launcher), the student's processes never do.
 
-        Fallback: SIGKILL to the process group, then to anything with the run's marker in its environment
-        (a double-forked daemon leaves the group, rarely its environment). Windows: `taskkill /T`, the
+        Fallback: SIGKILL to the process group, then to every process of the run's cgroup and anything
+        with the run's marker in its environment (a double-forked daemon leaves the group; it cannot leave
+        the cgroup, and without one it rarely changes its environment). Windows: `taskkill /T`, the
         process tree (no groups, no /proc there)."""
         if self.isolated:
             known = proc.follow([pid] if self._ours(pid) else [])
@@ -399,8 +424,10 @@ class Sandbox:
             self._wait_dead(self._ours, known, timeout, grace=0.5)
         else:
             needle = f"{MARKER}={self.marker}".encode()
-            marked = lambda other: needle in proc.environ(other)  # noqa: E731
+            members = set(self.group.members()) if self.group is not None else set()
+            marked = lambda other: other in members or needle in proc.environ(other)  # noqa: E731
             known = proc.follow([pid] if marked(pid) else [])
+            known.update(proc.follow(members))
             if os.name == "nt":  # no process groups: end the process tree the program started
                 subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True, check=False)
                 return
@@ -410,6 +437,11 @@ class Sandbox:
                 pass
             if os.path.isdir("/proc"):
                 self._wait_dead(marked, known, timeout, grace=0)
+            deadline = time.monotonic() + timeout
+            while self.group is not None and (left := self.group.members()):  # forked while we were killing
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"sandbox: processes {left} of the run survived SIGKILL")
+                self._wait_dead(lambda other: False, proc.follow(left), timeout, grace=0)
 
     @staticmethod
     def _wait_dead(ours: Callable[[int], bool], followed: dict[int, bytes], timeout: float, grace: float) -> None:
@@ -442,8 +474,22 @@ class Sandbox:
         except OSError:
             return None
 
+    def stopped_by(self, killed_by: int | None) -> str | None:
+        """Which limit ended the program killed by signal `killed_by`, read from the kernel's counters
+        (None: no limit did; it was the program itself or something outside the grader)."""
+        if killed_by == signal.SIGKILL and self.group is not None and self.group.out_of_memory_kills():
+            return f"its memory limit (memory_mb={self.limits.memory_mb}, all its processes together)"
+        if killed_by == signal.SIGXCPU:  # the soft CPU limit's signal (the hard one's SIGKILL is not told apart)
+            return f"its CPU time limit (cpu_seconds={self.limits.cpu_seconds})"
+        return None
+
     def close(self) -> None:
-        shutil.rmtree(self.root, ignore_errors=True)
+        """Remove the run's files and group (after `kill_all`: its processes are dead)."""
+        try:
+            if self.group is not None:
+                self.group.remove()
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
 
     def __enter__(self) -> Sandbox:
         return self

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.errors import UsageError
-from grader.judging import CRASH, FLOOD, HANG, NO_PROGRAM, SYNTAX, Verdict
+from grader.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict
 from grader.report import failure_details
 from grader.runner import Options, check_submission
 from grader.specs import Spec, SpecError, parse_folder
@@ -23,7 +23,7 @@ from grader.project import DEFAULT_SPECS, REFERENCE, TEMPLATE, default_jobs
 
 # How the template may fail a spec: it runs, it answers, its answers are wrong. Anything else (it
 # crashed, hung, flooded, is missing) means students would start from a grader error.
-BROKEN_TEMPLATE = (CRASH, SYNTAX, HANG, FLOOD, NO_PROGRAM)
+BROKEN_TEMPLATE = (CRASH, SYNTAX, HANG, FLOOD, NO_PROGRAM, OVER_LIMIT)
 
 
 @dataclass

@@ -26,6 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an installed package
     sys.path.insert(0, str(ROOT))
 
+from conftest import grade, spec_from  # noqa: E402
+from grader.cgroup import find_parents  # noqa: E402
+from grader.judging import OVER_LIMIT  # noqa: E402
 from grader.sandbox import (  # noqa: E402
     INSIDE_HOME,
     MARKER,
@@ -291,6 +294,39 @@ def test_memory_bomb_fails(tmp_path: Path, isolate: bool) -> None:
         assert ended(child)[1:] == (0, None)
 
 
+RUN_LIMITED = pytest.mark.skipif(not protections().run_limits, reason=protections().describe())
+
+
+@RUN_LIMITED
+def test_memory_is_limited_for_the_whole_run_and_an_out_of_memory_kill_is_named(tmp_path: Path) -> None:
+    folder = submission(tmp_path, "memory_together", {"mode.txt": "children"})
+    verdict = grade(folder, spec_from("steps:\n  - output: \"done\\n\"\n"), limits=FAST)
+    held = int(re.search(r"children holding 60 MB at once: (\d)", verdict.actual).group(1))
+    assert held * 60 < FAST.memory_mb
+    assert verdict.kind == OVER_LIMIT, verdict.message
+    assert f"memory limit (memory_mb={FAST.memory_mb}, all its processes together)" in verdict.message
+
+
+@RUN_LIMITED
+@pytest.mark.parametrize("isolate", MODES)
+def test_memory_limit_holds_for_all_processes_together(tmp_path: Path, isolate: bool) -> None:
+    with running(submission(tmp_path, "memory_together", {"mode.txt": "children"}), isolate=isolate) as (box, child):
+        child.expect(r"children holding 60 MB at once: (\d)")
+        assert int(child.match.group(1)) * 60 < FAST.memory_mb
+        _, status, sig = ended(child)
+        assert (status, sig) == (None, signal.SIGKILL)
+        assert "memory_mb=256" in box.stopped_by(sig)
+
+
+@needs_isolation
+@RUN_LIMITED
+def test_shared_memory_counts_towards_the_run(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "memory_together", {"mode.txt": "shm"})) as (_, child):
+        child.expect(r"segments of 60 MB: (\d)")
+        assert int(child.match.group(1)) * 60 < FAST.memory_mb
+        ended(child)
+
+
 @pytest.mark.parametrize("isolate", MODES)
 def test_endless_loop_is_killed_by_the_cpu_limit(tmp_path: Path, isolate: bool) -> None:
     limits = Limits(cpu_seconds=1, memory_mb=256, processes=16, file_size_mb=1, open_files=32)
@@ -492,6 +528,9 @@ def test_nothing_survives_a_crashed_grader(tmp_path: Path) -> None:
         assert time.monotonic() < deadline, f"processes of the run survived the grader: {alive()}"
         time.sleep(0.01)
     shutil.rmtree(root, ignore_errors=True)
+    parents = find_parents()  # the next grader removes the run group the killed one left
+    if not isinstance(parents, str):
+        assert not [group for folder in parents.folders for group in folder.glob(f"grader-run-{grader.pid}-*")]
 
 
 @needs_isolation

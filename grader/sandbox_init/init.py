@@ -259,6 +259,14 @@ def build_root(cfg: dict) -> None:
     libc.sethostname(name, len(name))
 
 
+def limit_shared_memory(total: int) -> None:
+    """System V shared memory of this IPC namespace: at most `total` bytes in all (a second line behind
+    the run's cgroup, and the only one where there is none), and few segments."""
+    for name, value in (("shmmax", total), ("shmall", total // os.sysconf("SC_PAGE_SIZE")), ("shmmni", 64)):
+        with open(f"/proc/sys/kernel/{name}", "w") as f:
+            f.write(str(value))
+
+
 def start_student(cfg: dict, script: str) -> int:
     """Fork the student's program: pid 2 of the namespace, never pid 1 (pid 1 ignores default signals)."""
     pid = os.fork()
@@ -301,6 +309,7 @@ def run_init(cfg: dict, script: str, status_w: int) -> None:
     """Body of pid 1: build the file system, start the program, reap everything, report its status."""
     os.setsid()  # a group of its own (pgid 1 inside), so signalling the parent's group never hits the program
     try:
+        limit_shared_memory(cfg["shm_bytes"])
         build_root(cfg)
         student = start_student(cfg, script)
     except BaseException as error:  # noqa: BLE001 - whatever it is, the launcher reports it to the grader

@@ -1,0 +1,196 @@
+"""One control group per run, so that `memory_mb` and `processes` hold for the whole run (every process,
+shared memory and tmpfs pages included) rather than for each process, and so that an out-of-memory kill
+can be told from a crash.
+
+A run's group is made under the grader's own group: cgroup v2 where the unified hierarchy has the memory
+and pids controllers for us, else v1 where both controllers are mounted (as on many CI machines). Where
+neither can be made (no permission, a container without delegation, macOS), `where()` says why and runs
+keep only the per-process rlimits.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+PREFIX = "grader-run-"
+
+
+@dataclass(frozen=True)
+class Parents:
+    """Where per-run groups go: one folder for v2, one per controller for v1."""
+
+    version: int
+    memory: Path
+    pids: Path
+
+    @property
+    def folders(self) -> tuple[Path, ...]:
+        return (self.memory,) if self.memory == self.pids else (self.memory, self.pids)
+
+
+def _mounts() -> list[tuple[str, str, str, set[str]]]:
+    """(mount point, root inside the hierarchy, file system type, super options) of cgroup mounts."""
+    found = []
+    try:
+        lines = Path("/proc/self/mountinfo").read_text().splitlines()
+    except OSError:
+        return found
+    for line in lines:
+        fields = line.split()
+        if " - " not in line:
+            continue
+        after = line.split(" - ", 1)[1].split()
+        if after[0] in ("cgroup", "cgroup2"):
+            found.append((fields[4], fields[3], after[0], set(after[2].split(",")) if len(after) > 2 else set()))
+    return found
+
+
+def _own_groups() -> dict[str, str]:
+    """Controller (or "" for v2) -> this process's group path, from /proc/self/cgroup."""
+    groups = {}
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return groups
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        for controller in controllers.split(",") if controllers else [""]:
+            groups[controller] = path
+    return groups
+
+
+def _folder(mount: str, root: str, path: str) -> Path:
+    relative = os.path.relpath(path, root) if path.startswith(root) else path.lstrip("/")
+    return Path(mount) / ("" if relative == "." else relative)
+
+
+def _v2(mounts: list[tuple[str, str, str, set[str]]], own: dict[str, str]) -> Parents | str:
+    mount = next((m for m in mounts if m[2] == "cgroup2"), None)
+    if mount is None or "" not in own:
+        return "no cgroup v2 mounted"
+    folder = _folder(mount[0], mount[1], own[""])
+    try:
+        available = (folder / "cgroup.controllers").read_text().split()
+        if not {"memory", "pids"} <= set(available):
+            return f"cgroup v2 has no memory and pids controllers for {folder}"
+        if not {"memory", "pids"} <= set((folder / "cgroup.subtree_control").read_text().split()):
+            (folder / "cgroup.subtree_control").write_text("+memory +pids")
+    except OSError as error:
+        return f"cannot use cgroup v2 at {folder}: {error.strerror}"
+    return Parents(2, folder, folder)
+
+
+def _v1(mounts: list[tuple[str, str, str, set[str]]], own: dict[str, str]) -> Parents | str:
+    folders = {}
+    for controller in ("memory", "pids"):
+        mount = next((m for m in mounts if m[2] == "cgroup" and controller in m[3]), None)
+        if mount is None or controller not in own:
+            return f"no cgroup v1 {controller} controller mounted"
+        folders[controller] = _folder(mount[0], mount[1], own[controller])
+    return Parents(1, folders["memory"], folders["pids"])
+
+
+def find_parents() -> Parents | str:
+    """Where this process can make per-run groups, or why it cannot (tried by making one). Groups left by
+    a grader that was killed are removed on the way."""
+    mounts, own = _mounts(), _own_groups()
+    reasons = []
+    for attempt in (_v2, _v1):
+        found = attempt(mounts, own)
+        if isinstance(found, str):
+            reasons.append(found)
+            continue
+        try:
+            RunGroup(found, memory_bytes=64 << 20, processes=8).remove()
+        except OSError as error:
+            reasons.append(f"cannot make a cgroup v{found.version} under {found.memory}: {error.strerror}")
+            continue
+        _remove_abandoned(found)
+        return found
+    return "; ".join(reasons)
+
+
+def _remove_abandoned(parents: Parents) -> None:
+    """Empty run groups whose grader (the pid in their name) is gone: it was killed before it could."""
+    for folder in parents.folders:
+        for group in folder.glob(PREFIX + "*"):
+            owner = group.name[len(PREFIX):].split("-")[0]
+            if owner.isdigit() and not Path(f"/proc/{owner}").exists():
+                try:
+                    group.rmdir()
+                except OSError:
+                    pass  # still in use, or another grader removed it first
+
+
+class RunGroup:
+    """The group of one run: made with its limits, joined by the run's first process, read after the run
+    for what the kernel did, removed once every process of the run is dead."""
+
+    def __init__(self, parents: Parents, memory_bytes: int, processes: int) -> None:
+        self.parents = parents
+        name = f"{PREFIX}{os.getpid()}-{secrets.token_hex(6)}"  # the pid tells whose it is
+        self.folders = tuple(folder / name for folder in parents.folders)
+        try:
+            for folder in self.folders:
+                folder.mkdir()
+            if parents.version == 2:
+                self._write("memory.max", memory_bytes)
+                self._write("memory.swap.max", 0, optional=True)
+            else:
+                self._write("memory.limit_in_bytes", memory_bytes)
+                self._write("memory.memsw.limit_in_bytes", memory_bytes, optional=True)  # no escape to swap
+            self._write("pids.max", processes, controller="pids")
+        except OSError:
+            self.remove()
+            raise
+
+    def _file(self, name: str, controller: str = "memory") -> Path:
+        return self.folders[-1 if controller == "pids" else 0] / name
+
+    def _write(self, name: str, value: int, optional: bool = False, controller: str = "memory") -> None:
+        path = self._file(name, controller)
+        if optional and not path.exists():
+            return
+        path.write_text(str(value))
+
+    def join(self) -> None:
+        """Move the calling process into the group (call it between fork and exec): its children follow."""
+        for folder in self.folders:
+            with open(folder / "cgroup.procs", "w") as procs:
+                procs.write("0")
+
+    def members(self) -> list[int]:
+        """Every process in the group (all of the run's, wherever they moved in the process tree)."""
+        try:
+            return [int(pid) for pid in (self.folders[0] / "cgroup.procs").read_text().split()]
+        except OSError:
+            return []
+
+    def out_of_memory_kills(self) -> int:
+        """How many processes of the run the kernel killed for going over the memory limit."""
+        name = "memory.events" if self.parents.version == 2 else "memory.oom_control"
+        try:
+            lines = self._file(name).read_text().splitlines()
+        except OSError:
+            return 0
+        return next((int(line.split()[1]) for line in lines if line.startswith("oom_kill ")), 0)
+
+    def remove(self) -> None:
+        """Remove the group once every process of the run is dead (the kernel may take a moment to let go
+        of the last one's charges)."""
+        for folder in self.folders:
+            deadline = time.monotonic() + 2
+            while True:
+                try:
+                    folder.rmdir()
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.005)
