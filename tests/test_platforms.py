@@ -5,6 +5,7 @@ runs the same way with or without make."""
 from __future__ import annotations
 
 import glob
+import json
 import os
 import re
 import shutil
@@ -14,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.project import ROOT
+from grader.packaging import build_handout
+from grader.project import DEFAULT_SPECS, ROOT
 from grader.python_check import MINIMUM, problem
 
 HANDOUT_TEMPLATES = ROOT / "grader" / "templates" / "handout"
@@ -65,7 +67,9 @@ def test_make_check_names_the_python_needed_before_any_venv(makefile: Path, tmp_
     (tmp_path / "grader").mkdir()
     shutil.copyfile(makefile, tmp_path / "Makefile")
     shutil.copyfile(ROOT / "requirements.txt", tmp_path / "requirements.txt")
-    shutil.copyfile(ROOT / "grader" / "python_check.py", tmp_path / "grader" / "python_check.py")
+    for name in ("__init__.py", "python_check.py"):
+        shutil.copyfile(ROOT / "grader" / name, tmp_path / "grader" / name)
+    shutil.copyfile(HANDOUT_TEMPLATES / "check.py", tmp_path / "check.py")  # the handout's make runs it
     for interpreter in OLD:
         done = subprocess.run(["make", "--no-print-directory", "check", f"PYTHON={interpreter}"], cwd=tmp_path,
                               capture_output=True, text=True, check=False)
@@ -74,6 +78,31 @@ def test_make_check_names_the_python_needed_before_any_venv(makefile: Path, tmp_
         assert len(said) == 1, said
         assert said[0].startswith(f"error: the grader needs Python {MINIMUM[0]}.{MINIMUM[1]} or newer, but {interpreter}")
         assert not (tmp_path / ".venv").exists()
+
+
+@needs_old
+def test_the_handout_check_script_names_the_python_needed(tmp_path: Path) -> None:
+    """`py check.py` (Windows, no make) on an old Python: the same line, nothing installed."""
+    (tmp_path / "grader").mkdir()
+    shutil.copyfile(HANDOUT_TEMPLATES / "check.py", tmp_path / "check.py")
+    for name in ("__init__.py", "python_check.py"):
+        shutil.copyfile(ROOT / "grader" / name, tmp_path / "grader" / name)
+    for interpreter in OLD:
+        done = subprocess.run([interpreter, "check.py"], cwd=tmp_path, capture_output=True, text=True, check=False)
+        assert done.returncode == 2
+        assert done.stderr.startswith(f"error: the grader needs Python {MINIMUM[0]}.{MINIMUM[1]} or newer")
+        assert not (tmp_path / ".venv").exists()
+
+
+def test_the_handout_ships_a_dev_container_for_linux_in_a_browser(tmp_path: Path) -> None:
+    """Codespaces' standard file: a pinned Python image, a non-root user, the checker set up on creation."""
+    handout = build_handout(tmp_path / "handout", DEFAULT_SPECS)
+    config = json.loads((handout / ".devcontainer" / "devcontainer.json").read_text(encoding="utf-8"))
+    image, tag = config["image"].rsplit(":", 1)
+    assert image == "mcr.microsoft.com/devcontainers/python" and tag != "latest"
+    assert config["remoteUser"] not in ("", "root")
+    assert config["postCreateCommand"] == "python3 check.py --setup"
+    assert (handout / "check.py").is_file()
 
 
 @needs_old
