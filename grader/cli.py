@@ -12,15 +12,16 @@ from pathlib import Path
 from grader.console import printable
 from grader.errors import UsageError
 from grader.files import check_writable, write_atomically
-from grader.judging import total
 from grader.junit import junit_xml
 from grader.reaping import become_subreaper, kill_orphans
 from grader.report import render_text, results_json
-from grader.options import add_run_options, options_from
+from grader.intake import admit, refused
+from grader.judging import Verdict, total
+from grader.options import add_run_options, intake_from, options_from
 from grader.preview import notes_for
-from grader.runner import check_submission
+from grader.runner import Options, check_submission
 from grader.sandbox import IsolationUnavailable, SandboxFailure
-from grader.specs import SpecErrors, load_specs
+from grader.specs import Spec, SpecErrors, load_specs
 from grader.project import DEFAULT_SPECS, default_jobs
 
 FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
@@ -38,14 +39,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         check_writable(Path(target))
     specs = load_specs(Path(args.specs), visible_only=args.visible_only)
     options = options_from(args)
-    subreaper = become_subreaper()  # a program that escapes its process group still ends with us
-    try:
-        verdicts = check_submission(submission, specs, options, jobs=args.jobs)
-    finally:
-        if subreaper:
-            kill_orphans(set())
-    title = f"Checking {submission / options.script} against {len(specs)} spec(s) from {args.specs}"
-    title = "\n".join([title, *notes_for(options, submission / options.script)])
+    admitted = admit(submission, options.script, intake_from(args))
+    if admitted.folder is None:
+        verdicts = refused(specs, admitted.problem)
+        title = f"Checking {submission} against {len(specs)} spec(s) from {args.specs}: {admitted.problem}"
+    else:
+        verdicts = _run(admitted.folder, specs, options, args.jobs)
+        title = f"Checking {admitted.folder / options.script} against {len(specs)} spec(s) from {args.specs}"
+        title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
     sys.stdout.write(printable(render_text(verdicts, title), sys.stdout.encoding))
     if args.json:
         write_atomically(Path(args.json), json.dumps(results_json(verdicts), indent=2, ensure_ascii=False) + "\n")
@@ -53,6 +54,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         write_atomically(Path(args.junit), junit_xml(verdicts, reveal_hidden=True))
     score, maximum = total(verdicts)
     return FULL_MARKS if score == maximum else POINTS_LOST
+
+
+def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[Verdict]:
+    subreaper = become_subreaper()  # a program that escapes its process group still ends with us
+    try:
+        return check_submission(folder, specs, options, jobs=jobs)
+    finally:
+        if subreaper:
+            kill_orphans(set())
 
 
 def add_check(commands: argparse._SubParsersAction) -> None:

@@ -9,11 +9,12 @@ import sys
 from dataclasses import asdict, fields, replace
 
 from grader.errors import UsageError
+from grader.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.runner import Options
 from grader.sandbox import Limits, protections
 from grader.transport import PTY, TRANSPORTS, default_transport
 
-LIMIT_NAMES = [field.name for field in fields(Limits)]
+LIMIT_NAMES = [field.name for field in fields(Limits)] + INTAKE_LIMIT_NAMES
 
 
 def _limit(text: str) -> tuple[str, int]:
@@ -25,7 +26,8 @@ def _limit(text: str) -> tuple[str, int]:
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
-    defaults = ", ".join(f"{name}={getattr(Limits(), name)}" for name in LIMIT_NAMES)
+    defaults = ", ".join(f"{field.name}={getattr(limits, field.name)}"
+                         for limits in (Limits(), IntakeLimits()) for field in fields(limits))
     parser.add_argument("--limit", action="append", type=_limit, default=[], metavar="NAME=VALUE",
                         help=f"change a sandbox limit for this run (repeatable; defaults: {defaults})")
     parser.add_argument("--require-sandbox", action="store_true",
@@ -47,9 +49,14 @@ def options_from(args: argparse.Namespace) -> Options:
         print(f"warning: {found.describe()}", file=sys.stderr)
     if args.transport == PTY and default_transport() != PTY:
         raise UsageError("--transport pty: this system has no pseudo-terminal; use --transport pipes")
-    limits = replace(Limits(), **dict(args.limit))
+    limits = replace(Limits(), **{name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES})
     return Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
                    transport=args.transport)
+
+
+def intake_from(args: argparse.Namespace) -> IntakeLimits:
+    """The limits on what a submission may hold (`--limit submission_mb=N`...), checked before copying it."""
+    return replace(IntakeLimits(), **{name: value for name, value in args.limit if name in INTAKE_LIMIT_NAMES})
 
 
 def options_to_json(options: Options) -> str:

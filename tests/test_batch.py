@@ -80,6 +80,10 @@ STUDENTS = ["ok-class-game", "bug-prompt-no-trailing-space", "crash-int-on-non-d
 def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: Path):
     class_dir = make_class(tmp_path, STUDENTS)
     (class_dir / "no-file").mkdir()
+    (class_dir / "no-file" / "main.py").write_text("print('misnamed')\n")
+    nested = class_dir / "ok-class-game" / "mastermind-main"  # a zip of a repository: found one folder down
+    nested.mkdir()
+    (class_dir / "ok-class-game" / "mastermind.py").rename(nested / "mastermind.py")
     specs, out = make_specs(tmp_path, timeout=1), tmp_path / "grades"
     first = grade(class_dir, out, specs, "--jobs", "2")
     assert first.returncode == 0, first.stderr + first.stdout
@@ -111,6 +115,8 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
     assert "median" in first.stdout and "mean" in first.stdout
     assert "99-nobody (1)" in first.stdout and "nobody passed: check this spec" in first.stdout
     assert first.stdout.count("nobody passed") == 1
+    assert "NOT RUN (1)" in first.stdout and "  no-file: no mastermind.py (found: main.py)" in first.stdout
+    assert "no-file: 0/15 (not run: no mastermind.py (found: main.py))" in first.stderr
 
     merged = subprocess.run([sys.executable, "-m", "grader", "gradebook", str(out)],
                             cwd=ROOT, capture_output=True)
@@ -118,13 +124,13 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
 
     again = grade(class_dir, out, specs)
     assert again.returncode == 0
-    assert again.stderr.count("(unchanged, not regraded)") == 6
+    assert again.stderr.count("(unchanged, not regraded)") == 5  # no-file has nothing to run: judged again at once
     assert (out / "gradebook.csv").read_bytes() == original  # same results, same bytes
 
     (class_dir / "hang-sleeps-after-last-line" / "mastermind.py").write_text(
         (ROOT / "reference" / "mastermind.py").read_text())
     changed = grade(class_dir, out, specs)
-    assert changed.stderr.count("(unchanged, not regraded)") == 5
+    assert changed.stderr.count("(unchanged, not regraded)") == 4
     assert "hang-sleeps-after-last-line: 14/15 (" in changed.stderr
 
     forced = grade(class_dir, out, specs, "--force")

@@ -49,7 +49,7 @@ def test_missing_trailing_space_in_the_prompt_shows_in_the_diff(tmp_path):
 def test_a_folder_without_the_program_is_a_student_failure(tmp_path):
     result = check(str(tmp_path))
     assert result.returncode == 1
-    assert "there is no mastermind.py in the submission folder" in result.stdout
+    assert "no mastermind.py (the folder is empty)" in result.stdout
 
 
 def test_bad_arguments_and_malformed_specs_exit_2_without_a_traceback(tmp_path):
@@ -148,3 +148,34 @@ def test_check_leaves_no_daemon_behind_even_without_isolation(tmp_path, monkeypa
     result = check(str(folder), "--visible-only")
     assert result.returncode == 0, result.stdout + result.stderr
     assert [pid for pid in proc.pids() if b"3171" in b" ".join(proc.cmdline(pid))] == []
+
+
+def test_check_finds_the_program_one_folder_down_and_names_a_misnamed_one(tmp_path):
+    nested = tmp_path / "alice" / "mastermind-main"
+    nested.mkdir(parents=True)
+    shutil.copy(ROOT / "reference" / "mastermind.py", nested)
+    found = check(str(tmp_path / "alice"), "--visible-only")
+    assert found.returncode == 0, found.stdout + found.stderr
+    assert f"Checking {nested / 'mastermind.py'}" in found.stdout
+    (nested / "mastermind.py").rename(nested / "main.py")
+    misnamed = check(str(tmp_path / "alice"), "--visible-only", "--json", str(tmp_path / "results.json"))
+    assert misnamed.returncode == 1, misnamed.stderr
+    assert "no mastermind.py (found: mastermind-main/main.py)" in misnamed.stdout
+    results = json.loads((tmp_path / "results.json").read_text())
+    assert results["score"] == 0 and "no mastermind.py (found: mastermind-main/main.py)" in results["tests"][0]["output"]
+
+
+def test_an_oversized_upload_is_the_students_zero_not_a_grader_error(tmp_path):
+    folder = tmp_path / "bob"
+    shutil.copytree(ROOT / "reference", folder)
+    (folder / "dataset.bin").write_bytes(b"x" * (11 << 20))
+    big = check(str(folder), "--visible-only")
+    assert big.returncode == 1, big.stdout + big.stderr
+    assert "too big: more than 10 MB of files (limit submission_mb=10)" in big.stdout
+    (folder / "dataset.bin").unlink()
+    for number in range(1001):
+        (folder / f"note{number}.txt").touch()
+    many = check(str(folder), "--visible-only")
+    assert many.returncode == 1 and "too many files: more than 1000" in many.stdout
+    allowed = check(str(folder), "--visible-only", "--limit", "submission_files=2000")
+    assert allowed.returncode == 0, allowed.stdout + allowed.stderr

@@ -122,9 +122,9 @@ def test_gradescope_bundle_runs_against_a_fake_autograder_tree(tmp_path: Path):
     assert full["score"] == full["max_score"] == sum(spec.points for spec in SPECS)
     assert len(full["tests"]) == len(SPECS)
 
-    # From a repository or a zip, the program sits deeper: found all the same.
+    # From a repository or a zip, the program sits one folder down: found all the same, whatever its name.
     buggy = run_autograder(fake_tree("buggy", ROOT / "tests" / "submissions" / "bug-prompt-no-trailing-space" /
-                                     "mastermind.py", nested="repo/src"))
+                                     "mastermind.py", nested="mastermind-main\nv2 $(x)"))
     assert buggy["score"] == 0
     by_id = {test["tags"][0]: test for test in buggy["tests"]}
     for spec in HIDDEN:

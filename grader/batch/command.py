@@ -31,7 +31,7 @@ from grader.batch.summary import summary
 from grader.errors import UsageError
 from grader.files import write_atomically
 from grader.gradebook import gradebook_csv
-from grader.options import add_run_options, options_from
+from grader.options import add_run_options, intake_from, options_from
 from grader.project import DEFAULT_SPECS, default_jobs
 from grader.reaping import become_subreaper
 from grader.specs import load_specs
@@ -55,7 +55,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),
-                  subreaper=become_subreaper(), options=options_from(args))
+                  subreaper=become_subreaper(), options=options_from(args), intake=intake_from(args))
     outcomes = batch.run()
     write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes))
     sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))

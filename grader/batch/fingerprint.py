@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from pathlib import Path
+
+from grader.intake import Admitted, Entry
 
 from grader.options import options_to_json
 from grader.project import PACKAGE
@@ -13,36 +16,25 @@ from grader.runner import Options
 from grader.sandbox import protections
 from grader.specs import Spec
 
-HASH_VERSION = "grade-1"
+HASH_VERSION = "grade-2"
 
 
-def _tree_lines(folder: Path, prefix: str = "") -> list[bytes]:
-    """One record per entry, sorted; regular files by content, never opening anything else (a FIFO
-    in a submission must not block us)."""
-    records = []
+def _record(folder: Path, entry: Entry) -> bytes:
+    """One line per entry: regular files by content, links by target, never opening anything else (a
+    FIFO in a submission must not block us). Names are bytes: any name a file system holds is hashed."""
+    name, mode = os.fsencode(entry.name), entry.info.st_mode
+    path = folder / entry.name
     try:
-        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        if stat.S_ISLNK(mode):
+            return b"L " + name + b" -> " + os.fsencode(os.readlink(path))
+        if stat.S_ISDIR(mode):
+            return b"D " + name
+        if stat.S_ISREG(mode):
+            with open(path, "rb") as file:
+                return b"F " + name + b" " + hashlib.sha256(file.read()).hexdigest().encode()
+        return b"S " + name + f" {mode:o}".encode()
     except OSError as error:
-        return [f"unreadable {prefix or '.'}: {error.strerror}".encode()]
-    for entry in entries:
-        name = prefix + entry.name
-        try:
-            info = entry.stat(follow_symlinks=False)
-            if entry.is_symlink():
-                records.append(f"L {name} -> {os.readlink(entry.path)}".encode())
-            elif entry.is_dir(follow_symlinks=False):
-                records.append(f"D {name}".encode())
-                records += _tree_lines(Path(entry.path), name + "/")
-            elif entry.is_file(follow_symlinks=False):
-                with open(entry.path, "rb") as file:
-                    digest = hashlib.file_digest(file, "sha256").hexdigest() if hasattr(hashlib, "file_digest") \
-                        else hashlib.sha256(file.read()).hexdigest()
-                records.append(f"F {name} {digest}".encode())
-            else:
-                records.append(f"S {name} {info.st_mode:o}".encode())
-        except OSError as error:
-            records.append(f"? {name} {error.strerror}".encode())
-    return records
+        return b"? " + name + f" {error.strerror}".encode()
 
 
 def grader_digest(specs: list[Spec], options: Options) -> str:
@@ -59,6 +51,9 @@ def grader_digest(specs: list[Spec], options: Options) -> str:
     return digest.hexdigest()
 
 
-def fingerprint(submission: Path, base: str) -> str:
-    """One student's hash: their files on top of `base` (from `grader_digest`)."""
-    return hashlib.sha256(b"\n".join([base.encode(), *_tree_lines(submission)])).hexdigest()
+def fingerprint(admitted: Admitted, base: str) -> str:
+    """One student's hash: the files of their program's folder (what is copied and run, already checked
+    to be of bounded size by `intake`), where it lies in their submission, and `base` (`grader_digest`)."""
+    lines = [base.encode(), b"within " + os.fsencode(admitted.within)]
+    lines += [_record(admitted.folder, entry) for entry in admitted.entries]
+    return hashlib.sha256(b"\n".join(lines)).hexdigest()

@@ -19,7 +19,12 @@ class Progress:
             what = f"NOT GRADED: {outcome.error}"
         else:
             score = f"{outcome.results['score']:g}/{outcome.results['max_score']:g}"
-            what = f"{score} (unchanged, not regraded)" if outcome.status == "unchanged" else f"{score} ({outcome.seconds:.1f} s of runs)"
+            if outcome.problem is not None:
+                what = f"{score} (not run: {outcome.problem})"
+            elif outcome.status == "unchanged":
+                what = f"{score} (unchanged, not regraded)"
+            else:
+                what = f"{score} ({outcome.seconds:.1f} s of runs)"
         line = f"[{self.done}/{self.total}] {outcome.student}: {what}"
         if not self.tty:
             self.stream.write(line + "\n")

@@ -29,6 +29,7 @@ from grader.batch.workers import Worker, WorkerGone, WorkerStuck, reply_verdicts
 from grader.errors import UsageError
 from grader.feedback import feedback_markdown, grader_error, read_results
 from grader.files import write_atomically
+from grader.intake import IntakeLimits, admit, refused
 from grader.junit import junit_error, junit_xml
 from grader.reaping import kill_orphans
 from grader.report import results_json
@@ -39,9 +40,10 @@ from grader.specs import Spec
 class Batch:
     def __init__(self, students: list[tuple[str, Path]], specs: list[Spec], out: Path,
                  jobs: int, force: bool, progress: Progress, subreaper: bool = False,
-                 options: Options | None = None) -> None:
+                 options: Options | None = None, intake: IntakeLimits | None = None) -> None:
         self.students, self.specs, self.out = students, specs, out
         self.options = options or Options()
+        self.intake = intake or IntakeLimits()
         self.setup = setup_line(specs, self.options)
         self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
         self.max_score = sum(spec.points for spec in specs)
@@ -123,13 +125,21 @@ class Batch:
             write_atomically(folder / JUNIT, junit_error(student, failure["error"]))
             return Outcome(student, "error", results, seconds, failure["error"])
         verdicts = [verdict for reply in replies for verdict in reply_verdicts(reply)]
+        return self._write(student, verdicts, seconds, digest)
+
+    def _write(self, student: str, verdicts: list, seconds: float, digest: str | None,
+               problem: str | None = None) -> Outcome:
+        """A graded student's files; the hash last, and only for a run worth skipping next time."""
+        folder = student_folder(self.out, student)
+        (folder / HASH).unlink(missing_ok=True)
         results = results_json(verdicts)
         write_atomically(folder / RESULTS, json.dumps(results, indent=2, ensure_ascii=False) + "\n")
         write_atomically(folder / FEEDBACK, feedback_markdown(results))
         write_atomically(folder / JUNIT, junit_xml(verdicts, suite_name=student))
         (folder / ERROR_LOG).unlink(missing_ok=True)
-        write_atomically(folder / HASH, digest + "\n")
-        return Outcome(student, "graded", results, seconds)
+        if digest is not None:
+            write_atomically(folder / HASH, digest + "\n")
+        return Outcome(student, "graded", results, seconds, problem=problem)
 
     def run(self) -> list[Outcome]:
         outcomes: dict[str, Outcome] = {}
@@ -137,7 +147,12 @@ class Batch:
         waiting: dict[str, dict[str, dict[str, Any]]] = {}
         units: queue.Queue = queue.Queue()
         for student, path in self.students:
-            digests[student] = fingerprint(path, self.base)
+            admitted = admit(path, self.options.script, self.intake)
+            if admitted.folder is None:  # nothing to run: their 0 and why, at once (and never skipped)
+                outcomes[student] = self._write(student, refused(self.specs, admitted.problem), 0.0, None, admitted.problem)
+                self.progress.update(outcomes[student])
+                continue
+            digests[student] = fingerprint(admitted, self.base)
             previous = self._unchanged(student, digests[student])
             if previous is not None:
                 outcomes[student] = Outcome(student, "unchanged", previous)
@@ -145,7 +160,7 @@ class Batch:
                 continue
             waiting[student] = {}
             for spec in self.specs:  # student by student, so results come out (and get written) steadily
-                units.put((student, path, spec.id))
+                units.put((student, admitted.folder, spec.id))
         slots = min(self.jobs, units.qsize())
         threads = [threading.Thread(target=self._slot, args=(units,), daemon=True) for _ in range(slots)]
         for thread in threads:

@@ -19,7 +19,8 @@ class Outcome:
     status: str  # "graded", "unchanged" or "error"
     results: dict[str, Any]
     seconds: float = 0.0
-    error: str | None = None
+    error: str | None = None  # why the grader failed on them ("error")
+    problem: str | None = None  # why their submission could not be run (graded 0), e.g. no program
 
 
 def student_folder(out: Path, student: str) -> Path:

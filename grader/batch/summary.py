@@ -33,6 +33,10 @@ def summary(outcomes: list[Outcome], specs: list[Spec], out: Path, seconds: floa
             hidden = " [hidden]" if spec.hidden else ""
             lines.append(f"  {spec.id + f' ({spec.points:g})':<{width}}  {passed}/{len(graded)} "
                          f"({100 * passed / len(graded):.0f}%){hidden}{flag}")
+    refused = [o for o in outcomes if o.problem is not None]
+    if refused:
+        lines += ["", f"NOT RUN ({len(refused)}): their submission could not be run, so they got 0 (their feedback says why):"]
+        lines += [f"  {o.student}: {o.problem}" for o in refused]
     if errors:
         lines += ["", f"NOT GRADED ({len(errors)}): the grader failed on these; they get an empty score and are retried next run:"]
         lines += [f"  {o.student}: {o.error}  (details: {student_folder(out, o.student) / ERROR_LOG})" for o in errors]

@@ -1,0 +1,110 @@
+"""What is checked of a submission before any of it is copied or run: where its program is (see
+`finder`), and that the folder it runs from is of a sane shape: not too big, not too many files, not
+too deep. A submission that fails is that student's 0 with the reason, never a full disk (a 3 GiB sparse
+file would be written out in full by a copy) and never a grader error.
+
+The walk looks only at names and `lstat`: no recursion (a tree 1,200 folders deep cannot overflow the
+stack), no link followed, nothing opened; it stops as soon as a limit is crossed, so its work is bounded
+by the limits, whatever was uploaded. The entries it returns are what `batch.fingerprint` hashes.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from grader.escaping import safe_name
+from grader.finder import find_program
+from grader.judging import NO_PROGRAM, Verdict
+from grader.specs import Spec
+
+MB = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class IntakeLimits:
+    """Set with `--limit NAME=VALUE`, like the sandbox's limits."""
+
+    submission_mb: int = 10  # the regular files' apparent sizes, added up
+    submission_files: int = 1000  # entries of any kind: files, folders, links
+    submission_depth: int = 20  # folders inside folders
+
+
+INTAKE_LIMIT_NAMES = [field.name for field in fields(IntakeLimits)]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One entry under the program's folder: its path relative to it (POSIX separators) and its lstat."""
+
+    name: str
+    info: os.stat_result
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """The folder the program runs from and what it holds, or why the submission cannot be run."""
+
+    folder: Path | None
+    entries: tuple[Entry, ...] = ()
+    problem: str | None = None
+    within: str = ""  # the sub-folder of the submission the program lies in ("" at the top)
+
+
+def admit(submission: Path, program: str, limits: IntakeLimits) -> Admitted:
+    """Find the program, then check the folder it lies in (the one that will be copied)."""
+    found = find_program(submission, program)
+    if found.folder is None:
+        return Admitted(None, problem=found.problem)
+    entries, problem = survey(found.folder, limits)
+    if problem:
+        return Admitted(None, problem=problem)
+    return Admitted(found.folder, tuple(entries), within="" if found.folder == submission else found.folder.name)
+
+
+def survey(folder: Path, limits: IntakeLimits) -> tuple[list[Entry], str | None]:
+    """Every entry under `folder`, sorted by name, or the first limit it crosses."""
+    entries: list[Entry] = []
+    total = 0
+    pending: list[tuple[str, int]] = [("", 0)]
+    while pending:
+        relative, depth = pending.pop()
+        where = folder / relative if relative else folder
+        try:
+            names = os.listdir(where)
+        except OSError as error:
+            return [], f"cannot read the folder {safe_name(relative or '.')}: {error.strerror}"
+        for name in names:
+            path = f"{relative}/{name}" if relative else name
+            try:
+                info = os.lstat(where / name)
+            except OSError as error:
+                return [], f"cannot read {safe_name(path)}: {error.strerror}"
+            entries.append(Entry(path, info))
+            if len(entries) > limits.submission_files:
+                return [], (f"too many files: more than {limits.submission_files} "
+                            f"(limit submission_files={limits.submission_files})")
+            if stat.S_ISREG(info.st_mode):
+                total += info.st_size
+                if total > limits.submission_mb * MB:
+                    return [], _too_big(path, info, limits)
+            elif stat.S_ISDIR(info.st_mode):
+                if depth + 1 > limits.submission_depth:
+                    return [], (f"folders nested too deep: {safe_name(path)} is more than {limits.submission_depth} "
+                                f"folders down (limit submission_depth={limits.submission_depth})")
+                pending.append((path, depth + 1))
+    return sorted(entries, key=lambda entry: entry.name.split("/")), None
+
+
+def _too_big(path: str, info: os.stat_result, limits: IntakeLimits) -> str:
+    stored = info.st_blocks * 512
+    sparse = f"; {safe_name(path)} is a sparse file of {info.st_size / MB:.1f} MB ({stored / MB:.1f} MB stored)" \
+        if info.st_size - stored > MB else ""
+    return f"too big: more than {limits.submission_mb} MB of files (limit submission_mb={limits.submission_mb}){sparse}"
+
+
+def refused(specs: list[Spec], problem: str) -> list[Verdict]:
+    """The verdicts of a submission that cannot be run: 0 for every spec, each saying why."""
+    return [Verdict(spec, NO_PROGRAM, problem) for spec in specs]

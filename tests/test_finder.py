@@ -1,0 +1,70 @@
+"""The one rule for finding a submission's program (grader/finder.py), on real folders."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from grader.finder import find_program
+
+PROGRAM = "mastermind.py"
+
+
+def build(root: Path, layout: dict[str, str | None]) -> Path:
+    """Files (text) and folders (None) under `root`; "a -> b" makes a symbolic link."""
+    root.mkdir()
+    for name, content in layout.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if " -> " in name:
+            link, target = name.split(" -> ")
+            os.symlink(target, root / link)
+        elif content is None:
+            path.mkdir()
+        else:
+            path.write_text(content)
+    return root
+
+
+@pytest.mark.parametrize("layout, where, problem", [
+    ({PROGRAM: "", "notes.txt": ""}, ".", None),
+    ({"mastermind-main/mastermind.py": "", "mastermind-main/README.md": ""}, "mastermind-main", None),
+    ({PROGRAM: "", "old/mastermind.py": ""}, ".", None),  # the top one wins
+    ({"__MACOSX/mastermind.py": "", "src/mastermind.py": ""}, "src", None),
+    ({".git/mastermind.py": "", "v1/mastermind.py": ""}, "v1", None),
+    ({"main.py": ""}, None, "no mastermind.py (found: main.py)"),
+    ({"a/main.py": "", "notes.txt": ""}, None, "no mastermind.py (found: a/main.py)"),
+    ({"notes.txt": ""}, None, "no mastermind.py (found: notes.txt)"),
+    ({}, None, "no mastermind.py (the folder is empty)"),
+    ({"a/b/mastermind.py": ""}, None, "no mastermind.py (the folder is empty)"),  # two levels down: not searched
+    ({"__MACOSX/mastermind.py": ""}, None, "no mastermind.py (the folder is empty)"),
+    ({"a/mastermind.py": "", "b/mastermind.py": ""}, None, "more than one mastermind.py (in a/, b/): keep only one"),
+    ({"mastermind.py -> /etc/passwd": None}, None, "mastermind.py is not a regular file (a link or a folder)"),
+    ({"one.py": "", "two.py": "", "three.py": "", "four.py": "", "five.py": "", "six.py": ""}, None,
+     "no mastermind.py (found: five.py, four.py, one.py, six.py, three.py and 1 more)"),
+])
+def test_find_program(tmp_path, layout, where, problem):
+    root = build(tmp_path / "student", layout)
+    found = find_program(root, PROGRAM)
+    assert found.problem == problem
+    assert found.folder == (None if where is None else root / where)
+
+
+def test_odd_names_are_found_and_shown_safely(tmp_path):
+    root = tmp_path / "student"
+    root.mkdir()
+    odd = os.fsdecode(b"new\nline \xff\x1b[31m")
+    (root / odd).mkdir()
+    (root / odd / PROGRAM).write_text("")
+    assert find_program(root, PROGRAM).folder == root / odd
+    (root / odd / PROGRAM).rename(root / odd / "game.py")
+    problem = find_program(root, PROGRAM).problem
+    assert problem == "no mastermind.py (found: new\\x0aline \\udcff\\x1b[31m/game.py)"
+
+
+def test_a_file_or_nothing_instead_of_a_folder(tmp_path):
+    (tmp_path / "alice").write_text("print('hi')")
+    assert find_program(tmp_path / "alice", PROGRAM).problem.startswith("not a folder")
+    assert find_program(tmp_path / "nobody", PROGRAM).problem == "no submission folder"

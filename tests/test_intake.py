@@ -1,0 +1,90 @@
+"""What is checked of a submission before anything is copied (grader/intake.py), on real folders."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from grader.intake import IntakeLimits, admit, survey
+
+SMALL = IntakeLimits(submission_mb=1, submission_files=20, submission_depth=3)
+
+
+def program_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "student"
+    folder.mkdir()
+    (folder / "mastermind.py").write_text("print('hi')\n")
+    return folder
+
+
+def nest(folder: Path, depth: int) -> Path:
+    for _ in range(depth):
+        folder = folder / "d"
+        folder.mkdir()
+    return folder
+
+
+def unnest(folder: Path) -> None:
+    """Remove a deep chain of `d` folders bottom-up (a recursive rmtree would overflow the stack)."""
+    chain = [folder / "d"]
+    while (chain[-1] / "d").is_dir():
+        chain.append(chain[-1] / "d")
+    for path in reversed(chain):
+        path.rmdir()
+
+
+@pytest.mark.parametrize("make, problem", [
+    (lambda folder: None, None),
+    (lambda folder: nest(folder, 3), None),
+    (lambda folder: nest(folder, 4), "folders nested too deep: d/d/d/d is more than 3 folders down (limit submission_depth=3)"),
+    (lambda folder: [(folder / f"f{n}").touch() for n in range(19)], None),  # 20 entries with mastermind.py
+    (lambda folder: [(folder / f"f{n}").touch() for n in range(20)], "too many files: more than 20 (limit submission_files=20)"),
+    (lambda folder: (folder / "data.bin").write_bytes(b"x" * (1024 * 1024 - 12)), None),
+    (lambda folder: (folder / "data.bin").write_bytes(b"x" * (1024 * 1024)),
+     "too big: more than 1 MB of files (limit submission_mb=1)"),
+])
+def test_limits(tmp_path, make, problem):
+    folder = program_folder(tmp_path)
+    make(folder)
+    assert survey(folder, SMALL)[1] == problem
+
+
+def test_a_sparse_file_is_refused_by_its_apparent_size_without_reading_it(tmp_path):
+    folder = program_folder(tmp_path)
+    (folder / "huge.bin").touch()
+    os.truncate(folder / "huge.bin", 3 << 30)
+    admitted = admit(folder, "mastermind.py", IntakeLimits())
+    assert admitted.folder is None
+    assert admitted.problem == ("too big: more than 10 MB of files (limit submission_mb=10); "
+                                "huge.bin is a sparse file of 3072.0 MB (0.0 MB stored)")
+
+
+def test_deep_trees_odd_names_links_and_pipes_are_walked_without_recursion_or_following(tmp_path):
+    folder = program_folder(tmp_path)
+    nest(folder, 1200)  # a recursive walk would overflow Python's stack
+    (folder / os.fsdecode(b"\xff\x1b[2J")).write_text("")
+    os.symlink("/", folder / "root-link")
+    os.mkfifo(folder / "pipe")
+    try:
+        roomy = IntakeLimits(submission_depth=1200, submission_files=2000)
+        entries, problem = survey(folder, roomy)
+        assert problem is None
+        names = [entry.name for entry in entries]
+        assert names[:3] == ["d", "d/d", "d/d/d"] and "root-link" in names and "pipe" in names
+        assert len(names) == 1200 + 4  # mastermind.py, the odd name, the link (not followed into /), the pipe
+        assert survey(folder, IntakeLimits(submission_files=2000))[1].startswith("folders nested too deep: d/d/d")
+    finally:
+        unnest(folder)
+
+
+def test_admit_refuses_what_it_cannot_find_and_checks_the_folder_it_found(tmp_path):
+    student = tmp_path / "alice"
+    student.mkdir()
+    inner = program_folder(student)
+    assert admit(student, "mastermind.py", SMALL).folder == inner
+    assert admit(student, "mastermind.py", SMALL).within == "student"
+    nest(inner, 4)
+    assert admit(student, "mastermind.py", SMALL).problem.startswith("folders nested too deep")
+    assert admit(student, "main.py", SMALL).problem == "no main.py (found: student/mastermind.py)"
