@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
+# Every option this module implements (the JSON Schema lists the same ones for spec authors).
 IGNORABLE = ("prompts", "blank_lines", "escapes", "trailing_whitespace", "case", "banner")
-SCORINGS = ("all_or_nothing", "per_step")
 
 # ECMA-48 sequences, 7-bit (ESC ...) and 8-bit (C1) forms: CSI (colours, cursor moves, clear screen), the
 # string commands OSC/DCS/SOS/PM/APC (window titles...) up to BEL or ST, and every other ESC sequence

@@ -19,7 +19,6 @@ DEFAULT_STEP_TIMEOUT = 5.0
 TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains", "input_labels"}
 # The suite's defaults for every spec of its folder: not a spec itself (see specs/README.md).
 SUITE_FILE = "suite.yaml"
-OPTION_KEYS = ("ignore", "scoring", "input_labels")
 
 
 class SpecError(Exception):

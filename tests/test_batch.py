@@ -12,12 +12,16 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from grader import proc
+from grader.batch.fingerprint import grader_digest
 from grader.report import HIDDEN_NOTE
+from grader.runner import Options
+from grader.specs import load_specs
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "submissions"
@@ -221,3 +225,9 @@ def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise():
     assert "\r\x1b[K[###############...............] 1/2  ada" in tty.getvalue()
     assert "\r\x1b[K[2/2] bob: NOT GRADED: RuntimeError: boom\n" in tty.getvalue()  # errors stay on screen
     assert tty.getvalue().endswith("] 2/2  bob\n")
+
+
+def test_a_change_of_the_suite_defaults_changes_the_grader_digest():
+    specs = load_specs(ROOT / "specs")
+    lenient = [replace(spec, ignore=("blank_lines",)) for spec in specs]
+    assert grader_digest(specs, Options()) != grader_digest(lenient, Options())

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from grader.comparison import strip_escapes
+from grader.comparison import IGNORABLE, strip_escapes
 from grader.matching import normalise, render_diff, step_matches
-from grader.specs import Line, Spec, Step
+from grader.specs import Line, Spec, Step, schema
 
 STEP = Step((Line("4321 : exist: 4, position: 0"), Line("12", "contains"), Line(r"You \w+!", "regex")),
             "Enter guess: ", "1", None)
@@ -106,6 +106,11 @@ OPTIONS = {
     "banner: only before the first wait": (
         "banner", WAIT, 1, "Welcome!\n4321 : exist: 4, position: 0\nEnter guess: ", False, False),
 }
+
+
+def test_every_option_the_schema_offers_is_implemented_and_tested():
+    assert schema()["$defs"]["ignore"]["items"]["enum"] == list(IGNORABLE)
+    assert {name.split(":")[0] for name in OPTIONS} == set(IGNORABLE)
 
 
 @pytest.mark.parametrize("name", sorted(OPTIONS))
