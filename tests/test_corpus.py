@@ -34,7 +34,11 @@ POINTER = "<- the output after this one is where it went wrong"
 # input after which the difference shows (None: at start-up), and how the spec fails.
 CATCHERS: dict[str, tuple[str, str | None, str]] = {
     "bug-adjacent-duplicates-only": ("10-duplicate-digits-message", "1213", MISMATCH),
-    "bug-blank-line-after-history": ("15-history", "9027", MISMATCH),
+    "beginner-banner-and-prompts": ("01-example-game", None, MISMATCH),
+    "beginner-int-try-except": ("08-non-digit-message", "-123", MISMATCH),
+    "beginner-os-clear-counts-invalid": ("06-invalid-entries-do-not-count", "4675", EARLY_EXIT),
+    "beginner-separator-lines": ("03-scoring", "5678", MISMATCH),
+    "bug-blank-line-after-history": ("01-example-game", "4321", MISMATCH),
     "bug-digits-checked-before-length": ("11-message-order", "12a45", MISMATCH),
     "bug-duplicates-before-digits": ("11-message-order", "11a3", MISMATCH),
     "bug-error-message-swapped": ("10-duplicate-digits-message", "1123", MISMATCH),
@@ -66,14 +70,27 @@ CATCHERS: dict[str, tuple[str, str | None, str]] = {
     "bug-singular-guess-when-one": ("02-win-on-first-guess", "5830", MISMATCH),
     "bug-strips-only-newline": ("12-spaces-in-guesses", "  4321  ", MISMATCH),
     "bug-thirteen-guesses": ("05-loss-with-leading-zero-key", "0213", WANTS_INPUT),
-    "bug-trailing-space-in-history": ("15-history", "9027", MISMATCH),
+    "bug-trailing-space-in-history": ("01-example-game", "4321", MISMATCH),
     "bug-twelfth-correct-guess-loses": ("04-win-on-twelfth-guess", "9876", MISMATCH),
     "bug-win-count-off-by-one": ("02-win-on-first-guess", "5830", MISMATCH),
     "bug-win-message-before-history": ("02-win-on-first-guess", "5830", MISMATCH),
+    "cosmetic-blank-line-after-history": ("01-example-game", "4321", MISMATCH),
+    "cosmetic-blank-lines-hide-key": ("01-example-game", "1234", MISMATCH),
+    "cosmetic-clear-screen": ("01-example-game", "1234", MISMATCH),
+    "cosmetic-other-guess-prompt": ("01-example-game", "1234", MISMATCH),
+    "cosmetic-own-key-prompt": ("01-example-game", None, MISMATCH),
+    "cosmetic-welcome-banner": ("01-example-game", None, MISMATCH),
     "crash-indexerror-short-guess": ("07-length-message", "123", CRASH),
     "crash-int-on-non-digit": ("08-non-digit-message", "1b34", CRASH),
     "hang-busy-loop-after-win": ("02-win-on-first-guess", "5830", HANG),
     "hang-sleeps-after-last-line": ("02-win-on-first-guess", "5830", HANG),
+    # A presentation slip plus a rule bug: the rule spec sees the bug through the slip.
+    "mixed-banner-only-eleven-guesses": ("05-loss-with-leading-zero-key", "0132", EARLY_EXIT),
+    "mixed-blank-line-digits-before-length": ("11-message-order", "12a45", MISMATCH),
+    "mixed-blank-lines-isdigit": ("09-non-ascii-digits", "١٢٣٤", MISMATCH),
+    "mixed-clear-screen-invalid-counts": ("06-invalid-entries-do-not-count", "4675", EARLY_EXIT),
+    "mixed-guess-prompt-key-not-stripped": ("13-key-with-spaces", "8642", MISMATCH),
+    "mixed-key-prompt-exist-includes-position": ("03-scoring", "1563", MISMATCH),
     "syntax-missing-colon": ("01-example-game", None, SYNTAX),
 }
 
@@ -141,6 +158,14 @@ def test_entry_earns_the_share_its_note_expects(entry):
     others = {entry.share.other: share_of(entry.share.other)} if entry.share.relation == LESS_THAN else {}
     problem = share_problem(entry.share, share_of(entry.name), others)
     assert problem is None, f"{entry.name} ({entry.note}): {problem}"
+
+
+def test_every_kind_of_variant_has_an_expected_share():
+    """The six presentation slips of issue 9, and each of them paired with a rule bug."""
+    cosmetic = [e for e in CORPUS if e.kind == "cosmetic"]
+    mixed = [e for e in CORPUS if e.kind == "mixed"]
+    assert len(cosmetic) >= 6 and all(e.share == Share(AT_LEAST, 80) for e in cosmetic)
+    assert {e.share.other for e in mixed if e.share and e.share.relation == LESS_THAN} == {e.name for e in cosmetic}
 
 
 @pytest.mark.parametrize("text, share", [
