@@ -18,12 +18,19 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from grader.errors import UsageError
+from grader.escaping import safe_name
 from grader.feedback import grader_error, read_results
 from grader.files import write_atomically
 from grader.report import format_points
 
 FIXED_COLUMNS = ("student", "score", "max_score")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
+
+def neutralised(cell: str) -> str:
+    """OWASP's rule against CSV injection: a cell a spreadsheet could run as a formula (a student id
+    such as `=HYPERLINK(...)`) starts with a `'`, which makes it plain text."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
 def spec_points(results: dict[str, Any]) -> dict[str, float]:
@@ -45,8 +52,9 @@ def gradebook_csv(rows: Iterable[tuple[str, dict[str, Any]]]) -> str:
     spec_ids = sorted({spec for _, results in rows for spec in spec_points(results)})
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow([*FIXED_COLUMNS, *spec_ids])
+    writer.writerow(map(neutralised, [*FIXED_COLUMNS, *spec_ids]))
     for student, results in rows:
+        student = neutralised(safe_name(student))
         if grader_error(results) is not None:
             writer.writerow([student, "", format_points(results.get("max_score", 0)), *[""] * len(spec_ids)])
             continue

@@ -139,6 +139,35 @@ def student_python() -> str:
     return getattr(sys, "_base_executable", None) or sys.executable
 
 
+def unprivileged_python() -> str | None:
+    """An interpreter a per-run uid can run: the grader's base interpreter if other users can reach it,
+    else the system's python3 of the same version, else the system's python3 (None: there is none)."""
+    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    for candidate in (student_python(), f"/usr/bin/{version}", f"/usr/local/bin/{version}", "/usr/bin/python3",
+                      "/usr/local/bin/python3"):
+        real = os.path.realpath(candidate)
+        prefix_lib = os.path.join(os.path.dirname(os.path.dirname(real)), "lib")
+        if os.path.isfile(real) and _others_may(real, stat.S_IXOTH) and _others_may(prefix_lib, stat.S_IXOTH):
+            return candidate
+    return None
+
+
+def _others_may(path: str, permission: int) -> bool:
+    """A user who is neither owner nor in the group can reach `path` (every folder on the way searchable)
+    and has `permission` on it."""
+    try:
+        if not os.stat(path).st_mode & permission:
+            return False
+        parent = os.path.dirname(path)
+        while parent not in ("/", ""):
+            if not os.stat(parent).st_mode & stat.S_IXOTH:
+                return False
+            parent = os.path.dirname(parent)
+    except OSError:
+        return False
+    return True
+
+
 def _under(path: str, tree: str) -> bool:
     return path == tree or path.startswith(tree.rstrip("/") + "/")
 
@@ -188,7 +217,9 @@ def _run_group_parents() -> Parents | str:
 
 
 def _fallback(reason: str) -> Protections:
-    return Protections(rlimits=resource is not None, syscall_filter=_filter_possible(), reason=reason)
+    as_root = hasattr(os, "geteuid") and os.geteuid() == 0  # then runs drop to a per-run uid
+    return Protections(rlimits=resource is not None, unprivileged_user=as_root, syscall_filter=_filter_possible(),
+                       reason=reason)
 
 
 def _filter_possible() -> bool:
@@ -286,8 +317,31 @@ class Sandbox:
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
         self._config = self.root / "sandbox.cfg"
         self._state = self.root / "state"
-        if self.isolated:
-            self._write_config()
+        # The fallback as root never runs the program as root: it drops to the per-run uid.
+        self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
+        self.python = student_python()
+        try:
+            if self.isolated:
+                self._write_config()
+            elif self.drops_root:
+                self._prepare_unprivileged()
+        except BaseException:
+            self.close()
+            raise
+
+    def _prepare_unprivileged(self) -> None:
+        """Hand the working copy to the per-run uid, and pick an interpreter that uid can run."""
+        python = unprivileged_python()
+        if python is None:
+            raise SandboxFailure(
+                f"the grader runs as root without isolation and will not run student code as root, but no "
+                f"interpreter another user can run was found: {student_python()} lies in a folder other users "
+                f"cannot enter; install python3 system-wide (/usr/bin/python3) or make that folder searchable")
+        self.python = python
+        os.chmod(self.root, 0o711)  # the uid may pass through to its copy, not list the run's files
+        for folder, dirs, files in os.walk(self.workdir):
+            for name in (folder, *(os.path.join(folder, entry) for entry in dirs + files)):
+                os.lchown(name, self.uid, self.gid)
 
     # ---- the command -------------------------------------------------------------------------------
 
@@ -302,7 +356,7 @@ class Sandbox:
             return argv, child_environment(INSIDE_HOME, "/tmp"), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
-        return [student_python(), script], env, self.workdir
+        return [self.python, script], env, self.workdir
 
     def _rlimits(self) -> list[tuple[str, int, int]]:
         mb = 1024 * 1024
@@ -366,6 +420,10 @@ class Sandbox:
             return
         for name, soft, hard in self._rlimits():
             resource.setrlimit(getattr(resource, name), (soft, hard))
+        if self.drops_root:
+            os.setgroups([])
+            os.setresgid(self.gid, self.gid, self.gid)
+            os.setresuid(self.uid, self.uid, self.uid)
         try:
             syscalls.install(ctypes.CDLL(None, use_errno=True))
         except OSError:

@@ -28,6 +28,23 @@ def write_program(tmp_path: Path):
     return write
 
 
+def nest(folder: Path, depth: int) -> Path:
+    """A chain of `depth` folders named `d` under `folder`; returns the deepest."""
+    for _ in range(depth):
+        folder = folder / "d"
+        folder.mkdir()
+    return folder
+
+
+def unnest(folder: Path) -> None:
+    """Remove a chain made by `nest`, bottom-up (a recursive rmtree would overflow the stack)."""
+    chain = [folder / "d"]
+    while (chain[-1] / "d").is_dir():
+        chain.append(chain[-1] / "d")
+    for path in reversed(chain):
+        path.rmdir()
+
+
 def spec_from(text: str, spec_id: str = "inline") -> Spec:
     header = "name: inline\ndescription: an inline spec\npoints: 1\nvisibility: visible\n"
     return parse_spec(header + textwrap.dedent(text), f"{spec_id}.yaml", spec_id)

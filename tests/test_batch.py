@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import nest, unnest
 from grader import proc
 from grader.batch.fingerprint import grader_digest
 from grader.report import HIDDEN_NOTE
@@ -203,6 +204,48 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path):
         if path.name == "results.json":
             json.loads(path.read_text())
     assert not (out / "gradebook.csv").exists()
+
+
+def test_any_student_name_or_upload_is_graded_or_reported_for_that_student_alone(tmp_path: Path):
+    """Issue 10 items 3, 4 and 8: each of these used to crash the whole class or reach the files raw."""
+    class_dir = tmp_path / "class"
+    class_dir.mkdir()
+    quick = "print('Welcome')\n"  # runs and fails every spec at once
+    odd = class_dir / os.fsdecode(b"bob\xff")
+    odd.mkdir()
+    (odd / "mastermind.py").write_text(quick)
+    (odd / os.fsdecode(b"notes\xfe.txt")).write_text("not UTF-8 in the name")
+    for name in ("gradebook.csv", "students", '=HYPERLINK("evil.example","see")', "@SUM(1)", "-1", "\x1b[31mred"):
+        (class_dir / name).mkdir()
+        (class_dir / name / "main.py").write_text(quick)
+    (class_dir / "report.html").write_text("a file, not a folder")
+    deep = class_dir / "deep"
+    deep.mkdir()
+    (deep / "mastermind.py").write_text(quick)
+    nest(deep, 1200)
+    sparse = class_dir / "sparse"
+    sparse.mkdir()
+    (sparse / "mastermind.py").write_text(quick)
+    (sparse / "disk.img").touch()
+    os.truncate(sparse / "disk.img", 3 << 30)
+    specs, out = make_specs(tmp_path, timeout=5), tmp_path / "grades"
+    try:
+        result = grade(class_dir, out, specs, "--jobs", "2")
+    finally:
+        unnest(deep)
+    assert result.returncode == 0, result.stderr + result.stdout
+    with open(out / "gradebook.csv", newline="", encoding="utf-8") as file:
+        rows = {row[0]: row for row in list(csv.reader(file))[1:]}
+    assert sorted(rows) == sorted(["bob\\udcff", "gradebook.csv", "students", "'=HYPERLINK(\"evil.example\",\"see\")",
+                                   "'@SUM(1)", "'-1", "\\x1b[31mred", "report.html", "deep", "sparse"])
+    assert all(row[1] == "0" for row in rows.values())
+    assert "\x1b" not in result.stdout + result.stderr + (out / "gradebook.csv").read_text()
+    assert "] \\x1b[31mred: 0/15 (not run: no mastermind.py (found: main.py))" in result.stderr
+    assert "  deep: folders nested too deep: d/d/d" in result.stdout
+    assert "  sparse: too big: more than 10 MB of files" in result.stdout and "disk.img is a sparse file" in result.stdout
+    assert "  report.html: not a folder" in result.stdout
+    assert (out / "students" / "bob\\udcff" / "results.json").is_file()
+    assert (out / "students" / "gradebook.csv" / "feedback.md").is_file()
 
 
 class Terminal(io.StringIO):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from grader.feedback import GRADER_ERROR_KEY, feedback_markdown
-from grader.gradebook import gradebook_csv
+from grader.gradebook import gradebook_csv, neutralised
 from grader.report import HIDDEN_NOTE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -117,3 +117,18 @@ def test_a_malformed_results_file_is_named_with_what_is_wrong(tmp_path, content,
     path.write_text(content)
     with pytest.raises(UsageError, match=words):
         read_results(path)
+
+
+@pytest.mark.parametrize("cell, shown", [
+    ("=HYPERLINK(\"evil.example\")", "'=HYPERLINK(\"evil.example\")"),
+    ("+1", "'+1"), ("-1", "'-1"), ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"), ("\rx", "'\rx"),
+    ("ada", "ada"), ("a=b", "a=b"), ("", ""),
+])
+def test_cells_a_spreadsheet_could_run_are_neutralised(cell, shown):
+    assert neutralised(cell) == shown
+
+
+def test_student_ids_reach_the_csv_safe_and_neutralised():
+    book = gradebook_csv([("=cmd|' /C calc'!A0", results(("x", 1, 1))), ("\x1b[2Jeve\u202e", results(("x", 0, 1)))])
+    rows = list(csv.reader(io.StringIO(book)))
+    assert sorted(row[0] for row in rows[1:]) == ["'=cmd|' /C calc'!A0", "\\x1b[2Jeve\\u202e"]

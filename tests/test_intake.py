@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import nest, unnest
 from grader.intake import IntakeLimits, admit, survey
 
 SMALL = IntakeLimits(submission_mb=1, submission_files=20, submission_depth=3)
@@ -17,22 +18,6 @@ def program_folder(tmp_path: Path) -> Path:
     folder.mkdir()
     (folder / "mastermind.py").write_text("print('hi')\n")
     return folder
-
-
-def nest(folder: Path, depth: int) -> Path:
-    for _ in range(depth):
-        folder = folder / "d"
-        folder.mkdir()
-    return folder
-
-
-def unnest(folder: Path) -> None:
-    """Remove a deep chain of `d` folders bottom-up (a recursive rmtree would overflow the stack)."""
-    chain = [folder / "d"]
-    while (chain[-1] / "d").is_dir():
-        chain.append(chain[-1] / "d")
-    for path in reversed(chain):
-        path.rmdir()
 
 
 @pytest.mark.parametrize("make, problem", [

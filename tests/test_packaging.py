@@ -10,6 +10,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
 import yaml
 
 from grader.report import HIDDEN_NOTE
@@ -131,3 +132,39 @@ def test_gradescope_bundle_runs_against_a_fake_autograder_tree(tmp_path: Path):
     for spec in HIDDEN:
         assert by_id[spec.id]["output"] == HIDDEN_NOTE and by_id[spec.id]["max_score"] == spec.points
     assert any("Inputs typed" in by_id[spec.id]["output"] for spec in VISIBLE)
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="Gradescope runs as root; this does not")
+def test_gradescope_without_isolation_keeps_the_source_from_student_code(tmp_path: Path):
+    """Gradescope's containers run everything as root, often without namespaces: setup.sh leaves the source
+    root's alone, and a submission that reads a hidden spec and rewrites run_autograder gets neither."""
+    bundle = tmp_path / "autograder.zip"
+    build("gradescope", bundle)
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+        for info in archive.infolist():
+            os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
+    shims = tmp_path / "bin"  # setup.sh's own commands, without a download: python3 -m venv makes a no-op pip
+    shims.mkdir()
+    (shims / "python3").write_text('#!/bin/sh\n[ "$1" = -m ] && mkdir -p "$3/bin" && printf "#!/bin/sh\\n" > "$3/bin/pip"'
+                                    ' && chmod +x "$3/bin/pip"\nexit 0\n')
+    (shims / "python3").chmod(0o755)
+    done = subprocess.run(["bash", str(root / "source" / "setup.sh")], capture_output=True, text=True,
+                          env=clean_env(AUTOGRADER_ROOT=str(root), PATH=f"{shims}:{os.environ['PATH']}"))
+    assert done.returncode == 0, done.stderr
+    assert (root / "source").stat().st_mode & 0o077 == 0
+    hidden = root / "source" / "specs" / Path(HIDDEN[0].path).name
+    script = root / "source" / "run_autograder"
+    before = (hidden.read_bytes(), script.read_bytes())
+    (root / "submission").mkdir()
+    shutil.copy(ROOT / "tests" / "hostile" / "tamper" / "mastermind.py", root / "submission")
+    (root / "submission" / "paths.txt").write_text(f"{hidden}\n{script}\n")
+    done = subprocess.run([str(script)], capture_output=True, text=True, timeout=600,
+                          env=clean_env(AUTOGRADER_ROOT=str(root), AUTOGRADER_PYTHON=sys.executable, GRADER_SANDBOX="off"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("sandbox: running WITHOUT pid_namespace"), done.stdout  # never silent
+    results = (root / "results" / "results.json").read_text()
+    assert json.loads(results)["score"] == 0
+    assert "+ cannot read" in results and f"+ read {hidden}" not in results and "+ rewrote" not in results
+    assert (hidden.read_bytes(), script.read_bytes()) == before

@@ -12,6 +12,7 @@ import re
 import shutil
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -29,6 +30,7 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
 from conftest import grade, spec_from  # noqa: E402
 from grader.cgroup import find_parents  # noqa: E402
 from grader.judging import OVER_LIMIT  # noqa: E402
+from grader import sandbox  # noqa: E402
 from grader.sandbox import (  # noqa: E402
     INSIDE_HOME,
     MARKER,
@@ -36,7 +38,9 @@ from grader.sandbox import (  # noqa: E402
     Limits,
     Sandbox,
     child_environment,
+    _others_may,
     protections,
+    unprivileged_python,
 )
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
@@ -193,6 +197,39 @@ def test_program_runs_as_from_a_shell_and_signalling_its_parents_group_spares_it
     assert "session leader: True group leader: True foreground: True" in before
     assert "parent's group is mine: False" in before
     assert "still here: 1" in output and (status, sig) == (0, None)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="the grader does not run as root here")
+def test_the_fallback_as_root_runs_the_program_as_a_per_run_user(tmp_path: Path) -> None:
+    source = tmp_path / "source"  # as the Gradescope bundle's setup leaves it: root's alone
+    (source / "specs").mkdir(parents=True)
+    hidden, script = source / "specs" / "20-hidden.yaml", source / "run_autograder"
+    hidden.write_text("secret: hidden spec\n")
+    script.write_text("#!/bin/sh\n")
+    for path in (source, source / "specs"):
+        path.chmod(0o700)
+    with running(submission(tmp_path, "tamper", {"paths.txt": f"{hidden}\n{script}"}), isolate=False) as (box, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    python = re.search(r"^uid: (\d+) (\d+) python: (\S+)\r$", output, re.M)
+    assert python.group(1) == python.group(2) == str(box.uid) != "0"
+    assert python.group(3) == box.python and python.group(3) == unprivileged_python()
+    assert output.count("cannot read") == 2 and output.count("cannot rewrite") == 2, output
+    assert hidden.read_text() == "secret: hidden spec\n" and script.read_text() == "#!/bin/sh\n"
+
+
+def test_an_interpreter_other_users_cannot_reach_is_never_picked_for_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"  # like pyenv under /root: the interpreter is fine, its home is 0700
+    python = home / "bin" / "python3"
+    python.parent.mkdir(parents=True)
+    shutil.copy(os.path.realpath(sys.executable), python)
+    home.chmod(0o700)
+    monkeypatch.setattr(sandbox, "student_python", lambda: str(python))
+    chosen = unprivileged_python()
+    assert chosen != str(python)
+    assert chosen is None or _others_may(os.path.realpath(chosen), stat.S_IXOTH)
 
 
 @pytest.mark.parametrize("isolate", MODES)
@@ -472,7 +509,9 @@ def test_protections_are_reported_and_full_isolation_can_be_required(tmp_path: P
                           timeout=30)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "['pid_namespace', 'network', 'private_filesystem', 'unprivileged_user']"
+    missing = eval(lines[0])  # noqa: S307 - our own list of names
+    assert missing[:3] == ["pid_namespace", "network", "private_filesystem"]
+    assert ("unprivileged_user" in missing) == (os.geteuid() != 0)  # as root, the fallback drops to a per-run uid
     assert "WITHOUT pid_namespace" in lines[1] and "GRADER_SANDBOX=off" in lines[1]
     assert lines[2] == "isolated: False"
     assert lines[3].startswith("refused: sandbox: running WITHOUT")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from grader.escaping import safe_name
 from grader.feedback import GRADER_ERROR_KEY
 
 RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "junit.xml", "inputs.sha256", "grader-error.txt"
@@ -30,13 +31,20 @@ def student_folder(out: Path, student: str) -> Path:
 
 
 def find_students(class_dir: Path, out_dir: Path) -> list[tuple[str, Path]]:
+    """(student id, their entry) for every entry of the class folder but hidden ones (`.git`, `__MACOSX`)
+    and OUT itself. A file stays in: that student is graded as having no program, not left out. The id is
+    the entry's name made safe to show and to use as a file name (`escaping.safe_name`: any bytes, control
+    or bidi characters become visible escapes), kept distinct if two names escape alike."""
     out = out_dir.resolve()
-    students = []
+    students: dict[str, Path] = {}
     for entry in sorted(class_dir.iterdir()):
         if entry.name.startswith((".", "__")) or entry.resolve() == out:
-            continue  # a file stays in: that student is graded as having no mastermind.py, not left out
-        students.append((entry.name, entry))
-    return students
+            continue
+        student = safe_name(entry.name)
+        while student in students:
+            student += "~"
+        students[student] = entry
+    return list(students.items())
 
 
 def error_results(message: str, max_score: float) -> dict[str, Any]:

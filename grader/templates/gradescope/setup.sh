@@ -9,3 +9,6 @@ if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
 fi
 python3 -m venv "$ROOT/venv"
 "$ROOT/venv/bin/pip" install --quiet --disable-pip-version-check -r "$ROOT/source/requirements.txt"
+# The grader runs as root; student code never does (isolated, or as a per-run user where isolation is not
+# available). Nothing in the source (hidden specs, this script, run_autograder) is that user's to read or change.
+chmod -R go-rwx "$ROOT/source"
