@@ -9,7 +9,7 @@ require_supported_python()
 
 try:
     from grader.cli import main
-except ModuleNotFoundError as missing:
+except ImportError as missing:  # a dependency missing from this interpreter
     sys.stderr.write("error: the grader needs the package %r, which %s lacks: install requirements.txt into it "
                      "(`python -m pip install -r requirements.txt`), or use `make check`\n" % (missing.name, sys.executable))
     sys.exit(2)

@@ -56,6 +56,25 @@ def test_which_versions_are_turned_away(version: tuple[int, int, int], too_old: 
         assert "https://www.python.org/downloads/" in message
 
 
+def vermin(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(Path(sys.executable).with_name("vermin")), "--no-tips", "--violations", *args],
+                          capture_output=True, text=True, check=False)
+
+
+def test_the_grader_runs_on_its_minimum() -> None:
+    """MINIMUM is true of the code, not only of the pins (file_digest is used only where it exists)."""
+    done = vermin(f"--target={MINIMUM[0]}.{MINIMUM[1]}-", "--eval-annotations", "--exclude", "hashlib.file_digest",
+                  str(ROOT / "grader"))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_version_check_parses_on_any_python() -> None:
+    """What runs before the version check may hold nothing an old interpreter cannot parse or run."""
+    done = vermin("--target=2.7-", "--target=3.0-", str(ROOT / "grader" / "python_check.py"),
+                  str(ROOT / "grader" / "__main__.py"), str(HANDOUT_TEMPLATES / "check.py"))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_minimum_is_the_one_pyproject_declares() -> None:
     declared = re.search(r'requires-python\s*=\s*">=(\d+)\.(\d+)"', (ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert declared and tuple(map(int, declared.groups())) == MINIMUM
