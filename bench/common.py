@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from grader import sandbox  # noqa: E402
+from grader import protections  # noqa: E402
 from grader.sandbox import child_environment, student_python  # noqa: E402
 
 REFERENCE = ROOT / "reference"
@@ -66,12 +66,12 @@ class isolation_off:
     so the benchmark swaps the cached one, exactly what the environment variable would have produced)."""
 
     def __enter__(self) -> None:
-        sandbox.protections()
-        self.saved = sandbox._probed
-        sandbox._probed = sandbox._fallback("disabled by GRADER_SANDBOX=off")
+        protections.protections()
+        self.saved = protections._probed
+        protections._probed = protections._fallback("disabled by GRADER_SANDBOX=off")
 
     def __exit__(self, *exc: object) -> None:
-        sandbox._probed = self.saved
+        protections._probed = self.saved
 
 
 def emit(result: dict) -> None:

@@ -23,7 +23,7 @@ from common import REFERENCE, SPECS, WRONG_PROMPTS, emit, floor_run, interleaved
 
 from grader.judging import judge  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402
-from grader.sandbox import protections  # noqa: E402
+from grader.protections import protections  # noqa: E402
 from grader.specs import load_specs  # noqa: E402
 
 

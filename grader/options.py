@@ -11,7 +11,8 @@ from dataclasses import asdict, fields, replace
 from grader.errors import UsageError
 from grader.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.runner import Options
-from grader.sandbox import Limits, protections
+from grader.protections import protections
+from grader.sandbox import Limits
 from grader.transport import PTY, TRANSPORTS, default_transport
 
 LIMIT_NAMES = [field.name for field in fields(Limits)] + INTAKE_LIMIT_NAMES

@@ -1,7 +1,7 @@
 """The one door through which student code runs: a private copy of the submission, a clean
 environment, resource limits, and the guarantee that every process it started is gone afterwards.
 
-Two modes, chosen once per grader process (see `protections()`):
+Two modes, chosen once per grader process (see `grader.protections`):
 
 * isolated (Linux, running as root, namespaces usable): `command()` starts the launcher
   `grader/sandbox_init/init.py`, which puts the program in its own pid, network, IPC, UTS and mount
@@ -12,13 +12,17 @@ Two modes, chosen once per grader process (see `protections()`):
   Process tree seen from the grader: pexpect child (launcher, root) -> namespace init (pid 1, root)
   -> student python (pid 2 inside). The launcher exits the way the student's program did.
 * fallback (not root, no namespaces, macOS): the program runs directly with the rlimits, in the copy;
-  cleanup kills its process group and anything carrying the run's marker in its environment.
+  as root, as the per-run uid (never as root); cleanup kills its process group, its cgroup and anything
+  carrying the run's marker in its environment.
+
+Both modes: every process of the run is in the run's cgroup (`grader.cgroup`, where one can be made), so
+memory and processes are limited for the run as a whole, and the program runs under the seccomp filter
+of `sandbox_init/syscalls.py`.
 """
 
 from __future__ import annotations
 
 import ctypes
-import json
 import marshal
 import os
 import secrets
@@ -28,20 +32,20 @@ import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, ClassVar
+from typing import Callable
 
 from grader import proc
 
-from grader.cgroup import Parents, RunGroup, find_parents
+from grader.cgroup import RunGroup
+from grader.protections import protections, run_group_parents
 from grader.sandbox_init import syscalls
 
 try:
     import resource
-except ImportError:  # Windows: no rlimits there (Protections says so); everything else still runs
+except ImportError:  # Windows: no rlimits there (the protections line says so); everything else still runs
     resource = None
 
 INIT_SCRIPT = Path(__file__).resolve().parent / "sandbox_init" / "init.py"
@@ -79,40 +83,6 @@ class Limits:
     open_files: int = 64
     output_bytes: int = 1_000_000
     disk_mb: int = 64  # isolated mode: all the program can write (working copy, /tmp, /dev/shm)
-
-
-@dataclass(frozen=True)
-class Protections:
-    """Which protections runs get on this machine; `missing()` is what the CLI should warn about."""
-
-    rlimits: bool
-    pid_namespace: bool = False  # cannot see or signal the grader; every process dies with the run
-    network: bool = False  # own network namespace without interfaces
-    private_filesystem: bool = False  # project, reference, specs, other submissions absent; own /tmp
-    unprivileged_user: bool = False  # per-run uid, no_new_privs
-    syscall_filter: bool = False  # seccomp: no new namespaces, io_uring or kernel keys
-    run_limits: bool = False  # memory and processes counted for the whole run (a cgroup per run)
-    reason: str = ""  # why a protection is off, when one is
-    ISOLATION: ClassVar[tuple[str, ...]] = ("pid_namespace", "network", "private_filesystem", "unprivileged_user")
-    NAMES: ClassVar[tuple[str, ...]] = ("rlimits", *ISOLATION, "syscall_filter", "run_limits")
-
-    @property
-    def full(self) -> bool:
-        return not self.missing()
-
-    @property
-    def isolated(self) -> bool:
-        """Runs go through the namespace launcher (what else is missing is said by `describe()`)."""
-        return all(getattr(self, name) for name in self.ISOLATION)
-
-    def missing(self) -> list[str]:
-        return [name for name in self.NAMES if not getattr(self, name)]
-
-    def describe(self) -> str:
-        if self.full:
-            return ("sandbox: full isolation (namespaces, private file system, unprivileged user, rlimits, "
-                "syscall filter, limits per run)")
-        return f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
 
 
 def child_environment(home: Path | str, tmp: Path | str | None = None) -> dict[str, str]:
@@ -172,8 +142,6 @@ def _under(path: str, tree: str) -> bool:
     return path == tree or path.startswith(tree.rstrip("/") + "/")
 
 
-_probe_lock = threading.Lock()
-_probed: Protections | None = None
 _launcher_cached = False
 
 
@@ -190,91 +158,6 @@ def _cache_launcher() -> None:
             except (OSError, py_compile.PyCompileError):
                 pass
         _launcher_cached = True
-
-
-def protections() -> Protections:
-    """What this machine gives runs, found once per process by running a probe through the sandbox."""
-    global _probed
-    with _probe_lock:
-        if _probed is None:
-            found, parents = _probe(), _run_group_parents()
-            if isinstance(parents, str):
-                _probed = replace(found, reason="; ".join(filter(None, (found.reason, f"no limits per run: {parents}"))))
-            else:
-                _probed = replace(found, run_limits=True)
-        return _probed
-
-
-_parents: Parents | str | None = None
-
-
-def _run_group_parents() -> Parents | str:
-    """Where per-run cgroups go, or why there are none: found once per process."""
-    global _parents
-    if _parents is None:
-        _parents = find_parents() if sys.platform.startswith("linux") else f"cgroups need Linux, this is {sys.platform}"
-    return _parents
-
-
-def _fallback(reason: str) -> Protections:
-    as_root = hasattr(os, "geteuid") and os.geteuid() == 0  # then runs drop to a per-run uid
-    return Protections(rlimits=resource is not None, unprivileged_user=as_root, syscall_filter=_filter_possible(),
-                       reason=reason)
-
-
-def _filter_possible() -> bool:
-    """The fallback's preexec installs the filter where the kernel has seccomp and the architecture is known."""
-    return sys.platform.startswith("linux") and syscalls.filter_program(os.uname().machine) is not None \
-        and b"\nSeccomp:" in proc.read("/proc/self/status")
-
-
-def _probe() -> Protections:
-    if os.environ.get("GRADER_SANDBOX") == "off":
-        return _fallback("disabled by GRADER_SANDBOX=off")
-    if not sys.platform.startswith("linux"):
-        return _fallback(f"namespaces need Linux, this is {sys.platform}")
-    if os.geteuid() != 0:
-        return _fallback("the grader does not run as root")
-    probe_dir = Path(tempfile.mkdtemp(prefix="grader-probe-"))
-    try:
-        (probe_dir / "probe.py").write_text(
-            "import json, os, socket, readline\n"
-            "try:\n"
-            "    socket.create_connection(('127.0.0.1', 9), timeout=1); net = False\n"
-            "except OSError:\n"
-            "    net = True\n"
-            "print(json.dumps({'uid': os.getuid(), 'pid': os.getpid(), 'net': net,\n"
-            f"    'hidden': not os.path.exists({str(INIT_SCRIPT)!r}), 'pids': os.listdir('/proc').count('1'),\n"
-            "    'seccomp': open('/proc/self/status').read().split('Seccomp:')[1].split()[0] == '2'}))\n"
-        )
-        box = Sandbox(probe_dir, Limits(), isolate=True)
-        with box:
-            argv, env, cwd = box.command("probe.py")
-            try:
-                done = subprocess.run(
-                    argv, env=env, cwd=cwd, preexec_fn=box.preexec, stdin=subprocess.DEVNULL,
-                    capture_output=True, timeout=20, start_new_session=True,
-                )
-            except (OSError, subprocess.SubprocessError) as error:
-                return _fallback(f"the isolation probe failed: {error}")
-            try:
-                seen = json.loads(done.stdout.decode().strip().splitlines()[-1])
-            except (ValueError, IndexError):
-                detail = done.stderr.decode(errors="replace").strip().splitlines()
-                return _fallback(f"the isolation probe failed: {detail[-1] if detail else done.returncode}")
-        found = Protections(
-            rlimits=True,
-            pid_namespace=seen["pid"] == 2 and seen["pids"] == 0,
-            network=seen["net"],
-            private_filesystem=seen["hidden"],
-            unprivileged_user=seen["uid"] != 0,
-            syscall_filter=seen["seccomp"],
-        )
-        if not found.isolated:  # a partial sandbox is no sandbox: say so, and run in the plain fallback
-            return _fallback(f"the isolation probe saw no {', '.join(found.missing())}")
-        return found
-    finally:
-        shutil.rmtree(probe_dir, ignore_errors=True)
 
 
 class Sandbox:
@@ -307,9 +190,10 @@ class Sandbox:
                 raise SandboxFailure(
                     f"{self.submission}: the submission holds {size // 1024} KiB, too much for the sandbox's "
                     f"disk (disk_mb={limits.disk_mb}); raise it with --limit disk_mb=N or `limits:` in the spec")
-            parents = _run_group_parents()
+            parents = run_group_parents()
             if not isinstance(parents, str):
-                self.group = RunGroup(parents, limits.memory_mb << 20, limits.processes)
+                launcher_and_init = 2 if isolate else 0  # in the group too, not the program's to count
+                self.group = RunGroup(parents, limits.memory_mb << 20, limits.processes + launcher_and_init)
         except BaseException:
             self.close()
             raise

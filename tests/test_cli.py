@@ -102,7 +102,7 @@ def test_grade_passes_run_options_to_its_workers(tmp_path):
 
 
 def test_a_sandbox_that_cannot_start_the_program_is_a_grader_error_not_a_zero(tmp_path):
-    from grader.sandbox import protections
+    from grader.protections import protections
 
     if not protections().full:
         import pytest

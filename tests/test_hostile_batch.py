@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from grader.sandbox import protections
+from grader.protections import protections
 
 CLASS = ROOT / "tests" / "hostile_class"
 MARK = b"HOSTILE_MARK=hostile-batch-7f3a"

@@ -30,6 +30,7 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
 from conftest import grade, spec_from  # noqa: E402
 from grader.cgroup import find_parents  # noqa: E402
 from grader.judging import OVER_LIMIT  # noqa: E402
+from grader.protections import protections  # noqa: E402
 from grader import sandbox  # noqa: E402
 from grader.sandbox import (  # noqa: E402
     INSIDE_HOME,
@@ -39,7 +40,6 @@ from grader.sandbox import (  # noqa: E402
     Sandbox,
     child_environment,
     _others_may,
-    protections,
     unprivileged_python,
 )
 
@@ -494,7 +494,8 @@ def test_protections_are_reported_and_full_isolation_can_be_required(tmp_path: P
     are named, and require_full_isolation refuses to run."""
     code = (
         "from pathlib import Path\n"
-        "from grader.sandbox import Limits, Sandbox, IsolationUnavailable, protections\n"
+        "from grader.protections import protections\n"
+        "from grader.sandbox import Limits, Sandbox, IsolationUnavailable\n"
         "print(protections().missing())\n"
         "print(protections().describe())\n"
         "with Sandbox(Path('.'), Limits()) as box:\n"

@@ -13,7 +13,7 @@ from grader.intake import Admitted, Entry
 from grader.options import options_to_json
 from grader.project import PACKAGE
 from grader.runner import Options
-from grader.sandbox import protections
+from grader.protections import protections
 from grader.specs import Spec
 
 HASH_VERSION = "grade-2"

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pexpect
 
-from grader.sandbox import Limits, Sandbox, protections
+from grader.protections import protections
+from grader.sandbox import Limits, Sandbox
 
 
 def one(folder: Path, isolate: bool) -> tuple[float, float]:

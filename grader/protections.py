@@ -1,0 +1,154 @@
+"""Which protections student code gets on this machine, found once per grader process: the isolation
+probe (a program run through the sandbox that reports what it sees), the system-call filter and the
+per-run cgroups. `describe()` is the protections line every command prints."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import ClassVar
+
+from grader import proc
+from grader.cgroup import Parents, find_parents
+from grader.sandbox_init import syscalls
+
+try:
+    import resource
+except ImportError:  # Windows: no rlimits there
+    resource = None
+
+
+@dataclass(frozen=True)
+class Protections:
+    """Which protections runs get on this machine; `missing()` is what the CLI should warn about."""
+
+    rlimits: bool
+    pid_namespace: bool = False  # cannot see or signal the grader; every process dies with the run
+    network: bool = False  # own network namespace without interfaces
+    private_filesystem: bool = False  # project, reference, specs, other submissions absent; own /tmp
+    unprivileged_user: bool = False  # per-run uid, no_new_privs
+    syscall_filter: bool = False  # seccomp: no new namespaces, io_uring or kernel keys
+    run_limits: bool = False  # memory and processes counted for the whole run (a cgroup per run)
+    reason: str = ""  # why a protection is off, when one is
+    ISOLATION: ClassVar[tuple[str, ...]] = ("pid_namespace", "network", "private_filesystem", "unprivileged_user")
+    NAMES: ClassVar[tuple[str, ...]] = ("rlimits", *ISOLATION, "syscall_filter", "run_limits")
+
+    @property
+    def full(self) -> bool:
+        return not self.missing()
+
+    @property
+    def isolated(self) -> bool:
+        """Runs go through the namespace launcher (what else is missing is said by `describe()`)."""
+        return all(getattr(self, name) for name in self.ISOLATION)
+
+    def missing(self) -> list[str]:
+        return [name for name in self.NAMES if not getattr(self, name)]
+
+    def describe(self) -> str:
+        if self.full:
+            return ("sandbox: full isolation (namespaces, private file system, unprivileged user, rlimits, "
+                "syscall filter, limits per run)")
+        return f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
+
+
+_probe_lock = threading.Lock()
+_probed: Protections | None = None
+
+
+def protections() -> Protections:
+    """What this machine gives runs, found once per process by running a probe through the sandbox."""
+    global _probed
+    with _probe_lock:
+        if _probed is None:
+            _probed = _probe()
+        return _probed
+
+
+def _with_run_limits(found: Protections) -> Protections:
+    """`found`, with what the per-run cgroups add (isolated or not)."""
+    parents = run_group_parents()
+    if isinstance(parents, str):
+        return replace(found, reason="; ".join(filter(None, (found.reason, f"no limits per run: {parents}"))))
+    return replace(found, run_limits=True)
+
+
+_parents: Parents | str | None = None
+
+
+def run_group_parents() -> Parents | str:
+    """Where per-run cgroups go, or why there are none: found once per process."""
+    global _parents
+    if _parents is None:
+        _parents = find_parents() if sys.platform.startswith("linux") else f"cgroups need Linux, this is {sys.platform}"
+    return _parents
+
+
+def _fallback(reason: str) -> Protections:
+    as_root = hasattr(os, "geteuid") and os.geteuid() == 0  # then runs drop to a per-run uid
+    return _with_run_limits(Protections(rlimits=resource is not None, unprivileged_user=as_root,
+                                        syscall_filter=_filter_possible(), reason=reason))
+
+
+def _filter_possible() -> bool:
+    """The fallback's preexec installs the filter where the kernel has seccomp and the architecture is known."""
+    return sys.platform.startswith("linux") and syscalls.filter_program(os.uname().machine) is not None \
+        and b"\nSeccomp:" in proc.read("/proc/self/status")
+
+
+def _probe() -> Protections:
+    if os.environ.get("GRADER_SANDBOX") == "off":
+        return _fallback("disabled by GRADER_SANDBOX=off")
+    if not sys.platform.startswith("linux"):
+        return _fallback(f"namespaces need Linux, this is {sys.platform}")
+    if os.geteuid() != 0:
+        return _fallback("the grader does not run as root")
+    probe_dir = Path(tempfile.mkdtemp(prefix="grader-probe-"))
+    try:
+        (probe_dir / "probe.py").write_text(
+            "import json, os, socket, readline\n"
+            "try:\n"
+            "    socket.create_connection(('127.0.0.1', 9), timeout=1); net = False\n"
+            "except OSError:\n"
+            "    net = True\n"
+            "print(json.dumps({'uid': os.getuid(), 'pid': os.getpid(), 'net': net,\n"
+            f"    'hidden': not os.path.exists({str(Path(__file__).resolve())!r}), 'pids': os.listdir('/proc').count('1'),\n"
+            "    'seccomp': open('/proc/self/status').read().split('Seccomp:')[1].split()[0] == '2'}))\n"
+        )
+        from grader.sandbox import Limits, Sandbox  # noqa: PLC0415 - the probe runs through the sandbox
+
+        box = Sandbox(probe_dir, Limits(), isolate=True)
+        with box:
+            argv, env, cwd = box.command("probe.py")
+            try:
+                done = subprocess.run(
+                    argv, env=env, cwd=cwd, preexec_fn=box.preexec, stdin=subprocess.DEVNULL,
+                    capture_output=True, timeout=20, start_new_session=True,
+                )
+            except (OSError, subprocess.SubprocessError) as error:
+                return _fallback(f"the isolation probe failed: {error}")
+            try:
+                seen = json.loads(done.stdout.decode().strip().splitlines()[-1])
+            except (ValueError, IndexError):
+                detail = done.stderr.decode(errors="replace").strip().splitlines()
+                return _fallback(f"the isolation probe failed: {detail[-1] if detail else done.returncode}")
+        found = Protections(
+            rlimits=True,
+            pid_namespace=seen["pid"] == 2 and seen["pids"] == 0,
+            network=seen["net"],
+            private_filesystem=seen["hidden"],
+            unprivileged_user=seen["uid"] != 0,
+            syscall_filter=seen["seccomp"],
+        )
+        if not found.isolated:  # a partial sandbox is no sandbox: say so, and run in the plain fallback
+            return _fallback(f"the isolation probe saw no {', '.join(found.missing())}")
+        return _with_run_limits(found)
+    finally:
+        shutil.rmtree(probe_dir, ignore_errors=True)
