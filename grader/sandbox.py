@@ -426,8 +426,11 @@ class Sandbox:
         return None
 
     def close(self) -> None:
-        """Remove the run's files and group (after `kill_all`: its processes are dead)."""
+        """Remove the run's files, group and, in the fallback as root, the System V objects its uid left
+        (isolated, they die with the run's IPC namespace). Call it after `kill_all`."""
         try:
+            if self.drops_root:
+                _remove_ipc_objects(self.uid)
             if self.group is not None:
                 self.group.remove()
         finally:
@@ -438,6 +441,22 @@ class Sandbox:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def _remove_ipc_objects(uid: int) -> None:
+    """Remove the shared-memory segments, message queues and semaphore sets owned or made by `uid`: they
+    outlive every process, and detached segments would keep holding memory."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    removals = {"shm": lambda id_: libc.shmctl(id_, 0, None), "msg": lambda id_: libc.msgctl(id_, 0, None),
+                "sem": lambda id_: libc.semctl(id_, 0, 0)}  # 0: IPC_RMID
+    for kind, remove in removals.items():
+        header, *rows = proc.read(f"/proc/sysvipc/{kind}").decode().splitlines() or [""]
+        columns = header.split()
+        if not {"uid", "cuid"} <= set(columns):
+            continue
+        for row in map(str.split, rows):
+            if str(uid) in (row[columns.index("uid")], row[columns.index("cuid")]):
+                remove(int(row[1]))
 
 
 def _special_files(folder: str, names: list[str]) -> list[str]:

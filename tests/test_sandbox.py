@@ -355,6 +355,14 @@ def test_memory_limit_holds_for_all_processes_together(tmp_path: Path, isolate: 
         assert "memory_mb=256" in box.stopped_by(sig)
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="only the fallback as root runs programs as a uid of their own")
+def test_the_fallback_as_root_removes_the_shared_memory_a_run_leaves(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "memory_together", {"mode.txt": "shm"}), isolate=False) as (box, child):
+        ended(child)
+        assert str(box.uid) in Path("/proc/sysvipc/shm").read_text()  # detached, still there
+    assert str(box.uid) not in Path("/proc/sysvipc/shm").read_text()
+
+
 @needs_isolation
 @RUN_LIMITED
 def test_shared_memory_counts_towards_the_run(tmp_path: Path) -> None:
