@@ -10,6 +10,9 @@ SUBMISSIONS ?=
 OUT ?= grades
 JOBS ?=
 SHARD ?=
+# Paths reach the grader through the environment, quoted by the shell: a space (or any other character)
+# in a folder name stays part of that one argument.
+export SUBMISSION SUBMISSIONS OUT
 
 .PHONY: setup check test grade specs validate mutants handout gradescope bench
 
@@ -23,10 +26,10 @@ $(STAMP): requirements.txt
 	touch $@
 
 check: setup
-	$(PY) -m grader check $(SUBMISSION) --visible-only
+	$(PY) -m grader check "$$SUBMISSION" --visible-only
 
 test: setup validate
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 --verbose
 
 # Write the reference's output into every spec (after changing the reference or adding a spec).
 specs: setup
@@ -43,8 +46,8 @@ mutants: setup
 # Grade a class (one subfolder per student) into $(OUT): gradebook.csv, report.html and students/<id>/{results.json,feedback.md,...}.
 # JOBS=n submissions at once (default: every core); FORCE=1 regrades students whose files did not change.
 grade: setup
-	@if [ -z "$(SUBMISSIONS)" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
-	$(PY) -m grader grade $(or $(SUBMISSIONS),$(SAMPLE_CLASS)) --out $(OUT) $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD))
+	@if [ -z "$$SUBMISSIONS" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
+	$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD))
 
 # The folder students receive (visible specs only, no reference): dist/handout/, with its own `make check`.
 handout: setup

@@ -38,7 +38,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     for target in filter(None, (args.json, args.junit)):
         check_writable(Path(target))
     specs = load_specs(Path(args.specs), visible_only=args.visible_only)
-    options = options_from(args)
+    options = options_from(args, plain=True)
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
         verdicts = refused(specs, admitted.problem)
@@ -126,6 +126,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
     except OSError as error:
         print(f"error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+    except KeyboardInterrupt as interrupt:
+        print(f"interrupted: {interrupt}" if str(interrupt) else "interrupted", file=sys.stderr)
     return CANNOT_GRADE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -14,16 +15,37 @@ def check_writable(path: Path) -> None:
         raise UsageError(f"{path}: is a folder; give a file name")
     if not path.parent.is_dir():
         raise UsageError(f"{path}: the folder {path.parent} does not exist")
-    if not os.access(path.parent, os.W_OK):
-        raise UsageError(f"{path}: cannot write in {path.parent}")
+    _probe(path, path.parent)
+
+
+def prepare_folder(path: Path) -> None:
+    """Create an output folder, and fail before any grading, not after, when files cannot go there."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot create this folder ({error.strerror})") from None
+    _probe(path, path)
+
+
+def _probe(target: Path, folder: Path) -> None:
+    """Write and remove a file in `folder` (os.access is not enough: root, read-only mounts, /proc)."""
+    try:
+        write_atomically(folder / ".grader-write-test", "")
+        (folder / ".grader-write-test").unlink()
+    except OSError as error:
+        raise UsageError(f"{target}: cannot write in {folder} ({error.strerror})") from None
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write through a temporary file in the same folder, then rename over the target. A failure names
+    the target, never the temporary file."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         temporary.write_text(text, encoding="utf-8")
         os.replace(temporary, path)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
     finally:
-        temporary.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # it may not exist, nor its folder
+            temporary.unlink()

@@ -40,14 +40,19 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                              "grade, or pipes, as on Windows, which has no pty (default here: %(default)s)")
 
 
-def options_from(args: argparse.Namespace) -> Options:
+PLAIN_NOTICE = ("note: your program runs with limits but without the full sandbox here (that needs Linux "
+                "and root); the official grading isolates it fully")
+
+
+def options_from(args: argparse.Namespace, plain: bool = False) -> Options:
     """Options from the command line, after checking the sandbox can give what was asked; on stderr,
-    once, which protections are off."""
+    once, which protections are off: by name for instructors, in one plain line (`plain`) for students,
+    who see it on every check of their own code and can do nothing about it."""
     found = protections()
     if args.require_sandbox and not found.full:
         raise UsageError(f"--require-sandbox: full isolation is not available here ({found.describe()})")
     if not found.full:
-        print(f"warning: {found.describe()}", file=sys.stderr)
+        print(PLAIN_NOTICE if plain else f"warning: {found.describe()}", file=sys.stderr)
     if args.transport == PTY and default_transport() != PTY:
         raise UsageError("--transport pty: this system has no pseudo-terminal; use --transport pipes")
     limits = replace(Limits(), **{name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES})

@@ -145,9 +145,11 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
 def test_a_worker_that_dies_costs_only_its_student(tmp_path: Path):
     class_dir = make_class(tmp_path, ["hang-sleeps-after-last-line", "ok-class-game", "bug-prompt-no-trailing-space"])
     specs, out = make_specs(tmp_path, timeout=20), tmp_path / "grades"
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
     process = subprocess.Popen([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out),
                                 "--specs", str(specs), "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(scratch)})
     try:
         def busy_worker():  # a worker in the middle of running a student's program
             for pid in proc.descendants(process.pid):
@@ -168,6 +170,7 @@ def test_a_worker_that_dies_costs_only_its_student(tmp_path: Path):
     assert "died" in (out / "students" / broken / "grader-error.txt").read_text()
     assert "could not grade" in json.loads((out / "students" / broken / "results.json").read_text())["output"]
     assert not [pid for pid in proc.descendants(process.pid) if proc.alive(pid)]
+    assert not list(scratch.iterdir()), "the dead worker's sandbox folder was left behind"
 
 
 def test_ctrl_c_stops_cleanly(tmp_path: Path):
@@ -196,7 +199,8 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path):
         process.kill()
     assert process.returncode == 2, stderr
     assert time.monotonic() - started < 30
-    assert "interrupted" in stderr and "Traceback" not in stderr
+    assert stderr.count("interrupted") == 1 and "Traceback" not in stderr, stderr
+    assert "student(s) graded and written in this run" in stderr.split("interrupted: ")[1]
     assert not [pid for pid in seen if proc.alive(pid)], "processes left behind"
     assert not list(scratch.iterdir()), "sandbox folders left behind"
     for path in out.rglob("*"):

@@ -77,7 +77,8 @@ def test_missing_protections_are_said_once_and_require_sandbox_refuses(monkeypat
     monkeypatch.setenv("GRADER_SANDBOX", "off")
     result = check("reference")
     assert result.returncode == 0
-    assert result.stderr.count("warning: sandbox: running WITHOUT pid_namespace") == 1
+    assert result.stderr.count("note: your program runs with limits but without the full sandbox") == 1
+    assert "pid_namespace" not in result.stderr and result.stderr.count("\n") == 1  # one plain line, no jargon
     refused = check("reference", "--require-sandbox")
     assert refused.returncode == 2 and "full isolation is not available" in refused.stderr
     assert refused.stdout == ""
@@ -132,6 +133,42 @@ def test_unwritable_result_paths_and_non_folders_are_usage_errors(tmp_path):
     result = check(str(not_a_folder))
     assert result.returncode == 2 and "is not a folder" in result.stderr
     assert check("reference", "--jobs", "0").returncode == 2
+    unwritable = check("reference", "--junit", "/proc/junit.xml")  # /proc: not writable even by root
+    assert unwritable.returncode == 2 and "error: /proc/junit.xml: cannot write in /proc" in unwritable.stderr
+    assert ".tmp" not in unwritable.stderr and "Checking" not in unwritable.stdout  # refused before grading
+
+
+def make(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["make", "--no-print-directory", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_make_passes_any_folder_name_and_says_plainly_what_is_wrong(tmp_path):
+    spaced = tmp_path / "my sub 'q' \"dq\""
+    spaced.mkdir()
+    (spaced / "main.py").write_text("print()\n")  # nothing runs: the check is about the path
+    checked = make("check", f"SUBMISSION={spaced}")
+    assert f"Checking {spaced} against" in checked.stdout, checked.stdout + checked.stderr
+    assert "no mastermind.py (found: main.py)" in checked.stdout
+
+    a_file = tmp_path / "class.zip"
+    a_file.write_bytes(b"PK")
+    graded = make("grade", f"SUBMISSIONS={a_file}", f"OUT={tmp_path / 'out'}")
+    assert f"error: {a_file}: is a file; give the class folder (one subfolder per student)" in graded.stderr
+
+    (tmp_path / "my class" / "ada").mkdir(parents=True)
+    under_a_file = tmp_path / "class.zip" / "grades"
+    graded = make("grade", f"SUBMISSIONS={tmp_path / 'my class'}", f"OUT={under_a_file}")
+    assert f"error: {under_a_file}: cannot create this folder (Not a directory)" in graded.stderr
+    assert ".tmp" not in graded.stderr and "Traceback" not in graded.stderr
+    graded = make("grade", f"SUBMISSIONS={tmp_path / 'my class'}", f"OUT={tmp_path / 'my out'}")
+    assert (tmp_path / "my out" / "gradebook.csv").is_file(), graded.stdout + graded.stderr
+
+
+def test_make_test_shows_each_test_by_name():
+    """`make test` runs for minutes: a line per test (pytest --verbose), not only dots."""
+    planned = make("-n", "test")
+    assert "-m pytest -n 2 --verbose" in planned.stdout, planned.stdout
 
 
 def test_check_leaves_no_daemon_behind_even_without_isolation(tmp_path, monkeypatch):

@@ -29,7 +29,7 @@ from grader.batch.shard import parse_shard
 from grader.batch.students import GRADEBOOK, find_students
 from grader.batch.summary import summary
 from grader.errors import UsageError
-from grader.files import write_atomically
+from grader.files import prepare_folder, write_atomically
 from grader.gradebook import gradebook_csv
 from grader.options import add_run_options, intake_from, options_from
 from grader.project import DEFAULT_SPECS, default_jobs
@@ -39,6 +39,8 @@ from grader.specs import load_specs
 
 def cmd_grade(args: argparse.Namespace) -> int:
     class_dir, out, specs_dir = Path(args.class_dir), Path(args.out), Path(args.specs)
+    if class_dir.exists() and not class_dir.is_dir():
+        raise UsageError(f"{class_dir}: is a file; give the class folder (one subfolder per student)")
     if not class_dir.is_dir():
         raise UsageError(f"{class_dir}: no such class folder")
     if out.exists() and not out.is_dir():
@@ -52,6 +54,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     if args.shard:
         students = [student for student in students if args.shard.holds(student[0])]
         print(f"shard {args.shard}: {len(students)} student(s) of this class", file=sys.stderr)
+    prepare_folder(out)
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),

@@ -177,14 +177,13 @@ class Batch:
         except KeyboardInterrupt:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the clean-up short
             self.progress.interrupted()
-            print("interrupted: stopping the workers and their programs...", file=sys.stderr, flush=True)
+            print("Ctrl-C: stopping the workers and their programs...", file=sys.stderr, flush=True)
             self._shutdown(threads)
             done = sum(outcome.status != "unchanged" for outcome in outcomes.values())
-            print(f"interrupted: {done} student(s) graded and written in this run, {len(self.students) - len(outcomes)} "
-                  "not graded (run again to grade them; finished ones are skipped). gradebook.csv not updated.",
-                  file=sys.stderr, flush=True)
             signal.signal(signal.SIGINT, signal.default_int_handler)
-            raise
+            raise KeyboardInterrupt(  # said once, by the command line's handler
+                f"{done} student(s) graded and written in this run, {len(self.students) - len(outcomes)} not graded "
+                "(run again to grade them; finished ones are skipped). gradebook.csv not updated.") from None
         except BaseException:
             self._shutdown(threads)  # a bug of ours: still leave no worker or program behind
             raise

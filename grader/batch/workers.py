@@ -19,9 +19,11 @@ import json
 import os
 import pickle
 import select
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -98,6 +100,10 @@ class Worker:
         """`setup`: the first line the worker reads (the batch's specs and options), sent with the first job."""
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PACKAGE.parent), env.get("PYTHONPATH")]))
+        # Its runs' sandbox folders go in a folder of its own, which we remove once it is gone: a worker
+        # killed mid-run cannot clean up after itself.
+        self.scratch = Path(tempfile.mkdtemp(prefix="grader-worker-"))
+        env["TMPDIR"] = str(self.scratch)
         self.process = subprocess.Popen(
             [*IGNORE_SIGINT, sys.executable, "-c", WORKER_BOOT],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=env, start_new_session=True,
@@ -164,6 +170,7 @@ class Worker:
                 pass
             self.process.wait()
         self._close_pipes()
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
     def close(self) -> None:
         """No more work: end of input lets the worker exit by itself."""
@@ -172,6 +179,7 @@ class Worker:
             self.process.wait(timeout=GRACE_SECONDS)
         except subprocess.TimeoutExpired:
             self.stop()
+        shutil.rmtree(self.scratch, ignore_errors=True)
 
     def _close_pipes(self) -> None:
         for pipe in (self.process.stdin, self.process.stdout):
