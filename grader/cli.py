@@ -15,7 +15,7 @@ from grader.files import check_writable, write_atomically
 from grader.junit import junit_xml
 from grader.reaping import become_subreaper, kill_orphans
 from grader.report import render_text, results_json
-from grader.intake import admit, refused
+from grader.intake import admit, mark_refused, refused
 from grader.judging import Verdict, total
 from grader.options import add_run_options, intake_from, options_from
 from grader.preview import notes_for
@@ -49,7 +49,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
     sys.stdout.write(printable(render_text(verdicts, title), sys.stdout.encoding))
     if args.json:
-        write_atomically(Path(args.json), json.dumps(results_json(verdicts), indent=2, ensure_ascii=False) + "\n")
+        results = results_json(verdicts)
+        if admitted.problem is not None:
+            results = mark_refused(results, admitted.problem)
+        write_atomically(Path(args.json), json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     if args.junit:
         write_atomically(Path(args.junit), junit_xml(verdicts, reveal_hidden=True))
     score, maximum = total(verdicts)

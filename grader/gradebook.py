@@ -1,5 +1,6 @@
 """The gradebook CSV: one row per student (id, score, max score, then points per spec, columns sorted by
-spec id), built from results.json files only. `grade` writes it for a class; `python3 -m grader gradebook`
+spec id, and last a `problem`: why the submission could not be run, or why it was not graded, else
+empty), built from results.json files only. `grade` writes it for a class; `python3 -m grader gradebook`
 merges results.json files graded anywhere (a CI job or a Gradescope run per student) into the same CSV.
 
 Deterministic: rows are sorted by student id, spec columns by spec id, numbers printed the same way, so
@@ -21,9 +22,11 @@ from grader.errors import UsageError
 from grader.escaping import safe_name
 from grader.feedback import grader_error, read_results
 from grader.files import write_atomically
+from grader.intake import submission_problem
 from grader.report import format_points
 
 FIXED_COLUMNS = ("student", "score", "max_score")
+PROBLEM_COLUMN = "problem"  # last: why a score is 0 without a run ("no mastermind.py (found: main.py)") or empty
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -52,16 +55,19 @@ def gradebook_csv(rows: Iterable[tuple[str, dict[str, Any]]]) -> str:
     spec_ids = sorted({spec for _, results in rows for spec in spec_points(results)})
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(map(neutralised, [*FIXED_COLUMNS, *spec_ids]))
+    writer.writerow(map(neutralised, [*FIXED_COLUMNS, *spec_ids, PROBLEM_COLUMN]))
     for student, results in rows:
         student = neutralised(safe_name(student))
-        if grader_error(results) is not None:
-            writer.writerow([student, "", format_points(results.get("max_score", 0)), *[""] * len(spec_ids)])
+        error = grader_error(results)
+        if error is not None:
+            problem = neutralised(safe_name(f"not graded: {error}"))
+            writer.writerow([student, "", format_points(results.get("max_score", 0)), *[""] * len(spec_ids), problem])
             continue
         points = spec_points(results)
         writer.writerow([
             student, format_points(results.get("score", 0)), format_points(results.get("max_score", 0)),
             *[format_points(points[spec]) if spec in points else "" for spec in spec_ids],
+            neutralised(safe_name(submission_problem(results) or "")),
         ])
     return buffer.getvalue()
 

@@ -96,12 +96,16 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
     original = (out / "gradebook.csv").read_bytes()
     with open(out / "gradebook.csv", newline="") as file:
         book = list(csv.reader(file))
-    assert book[0] == ["student", "score", "max_score", "01-example-game", "20-hidden-win-on-first-guess", "99-nobody"]
+    assert book[0] == ["student", "score", "max_score", "01-example-game", "20-hidden-win-on-first-guess", "99-nobody",
+                       "problem"]
     scores = {row[0]: row[1:] for row in book[1:]}
     assert list(scores) == sorted(STUDENTS + ["no-file"])
-    assert scores["ok-class-game"] == ["14", "15", "10", "4", "0"]
-    for student in ("bug-prompt-no-trailing-space", "hang-sleeps-after-last-line", "syntax-missing-colon", "no-file"):
-        assert scores[student] == ["0", "15", "0", "0", "0"], student
+    assert scores["ok-class-game"] == ["14", "15", "10", "4", "0", ""]
+    for student in ("bug-prompt-no-trailing-space", "hang-sleeps-after-last-line", "syntax-missing-colon"):
+        assert scores[student] == ["0", "15", "0", "0", "0", ""], student
+    assert scores["no-file"] == ["0", "15", "0", "0", "0", "no mastermind.py (found: main.py)"]
+    refused = json.loads((out / "students" / "no-file" / "results.json").read_text())
+    assert refused["output"] == "Your submission could not be run: no mastermind.py (found: main.py)"
 
     results = json.loads((out / "students" / "crash-int-on-non-digit" / "results.json").read_text())
     assert [test["tags"][0] for test in results["tests"]] == ["01-example-game", "20-hidden-win-on-first-guess", "99-nobody"]

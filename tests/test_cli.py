@@ -200,6 +200,7 @@ def test_check_finds_the_program_one_folder_down_and_names_a_misnamed_one(tmp_pa
     assert "no mastermind.py (found: mastermind-main/main.py)" in misnamed.stdout
     results = json.loads((tmp_path / "results.json").read_text())
     assert results["score"] == 0 and "no mastermind.py (found: mastermind-main/main.py)" in results["tests"][0]["output"]
+    assert results["extra_data"]["problem"] == "no mastermind.py (found: mastermind-main/main.py)"  # the gradebook's column
 
 
 def test_an_oversized_upload_is_the_students_zero_not_a_grader_error(tmp_path):

@@ -13,6 +13,7 @@ import pytest
 
 from grader.feedback import GRADER_ERROR_KEY, feedback_markdown
 from grader.gradebook import gradebook_csv, neutralised
+from grader.intake import mark_refused
 from grader.report import HIDDEN_NOTE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,9 +39,9 @@ def test_columns_are_sorted_spec_ids_and_rows_sorted_students():
         ("adam", results(("a-spec", 10, 10), ("b-spec", 2.5, 5))),
     ])
     assert rows(text) == [
-        ["student", "score", "max_score", "a-spec", "b-spec"],
-        ["adam", "12.5", "15", "10", "2.5"],
-        ["zoe", "5", "15", "0", "5"],
+        ["student", "score", "max_score", "a-spec", "b-spec", "problem"],
+        ["adam", "12.5", "15", "10", "2.5", ""],
+        ["zoe", "5", "15", "0", "5", ""],
     ]
     assert text.endswith("\r\n")
     reordered = gradebook_csv([("adam", results(("b-spec", 2.5, 5), ("a-spec", 10, 10))),
@@ -50,13 +51,15 @@ def test_columns_are_sorted_spec_ids_and_rows_sorted_students():
 
 def test_a_spec_missing_from_one_results_file_is_an_empty_cell_and_errors_have_no_score():
     error = {"score": 0, "max_score": 15, "tests": [], "extra_data": {GRADER_ERROR_KEY: "boom"}}
+    misnamed = mark_refused(results(("a-spec", 0, 10)), "no mastermind.py (found: main.py)")
     text = gradebook_csv([("old", results(("a-spec", 10, 10))), ("new", results(("a-spec", 1, 10), ("c-spec", 1, 1))),
-                          ("broken", error)])
+                          ("broken", error), ("misnamed", misnamed)])
     assert rows(text) == [
-        ["student", "score", "max_score", "a-spec", "c-spec"],
-        ["broken", "", "15", "", ""],
-        ["new", "2", "11", "1", "1"],
-        ["old", "10", "10", "10", ""],
+        ["student", "score", "max_score", "a-spec", "c-spec", "problem"],
+        ["broken", "", "15", "", "", "not graded: boom"],
+        ["misnamed", "0", "10", "0", "", "no mastermind.py (found: main.py)"],
+        ["new", "2", "11", "1", "1", ""],
+        ["old", "10", "10", "10", "", ""],
     ]
 
 
@@ -70,7 +73,7 @@ def test_merge_command_takes_files_folders_and_file_name_ids(tmp_path: Path):
         (tmp_path / "jobs" / student / "results.json").write_text(json.dumps(data))
         (tmp_path / "flat").mkdir(exist_ok=True)
         (tmp_path / "flat" / f"{student}.json").write_text(json.dumps(data))
-    expected = "student,score,max_score,x\r\nal,0,1,0\r\nbea,1,1,1\r\n"
+    expected = "student,score,max_score,x,problem\r\nal,0,1,0,\r\nbea,1,1,1,\r\n"
     by_folder = run_gradebook(str(tmp_path / "jobs"), "--out", str(tmp_path / "book.csv"))
     assert by_folder.returncode == 0, by_folder.stderr
     assert (tmp_path / "book.csv").read_bytes() == expected.encode()

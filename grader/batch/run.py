@@ -29,7 +29,7 @@ from grader.batch.workers import Worker, WorkerGone, WorkerStuck, reply_verdicts
 from grader.errors import UsageError
 from grader.feedback import feedback_markdown, grader_error, read_results
 from grader.files import write_atomically
-from grader.intake import IntakeLimits, admit, refused
+from grader.intake import IntakeLimits, admit, mark_refused, refused
 from grader.junit import junit_error, junit_xml
 from grader.reaping import kill_orphans
 from grader.report import results_json
@@ -132,7 +132,7 @@ class Batch:
         """A graded student's files; the hash last, and only for a run worth skipping next time."""
         folder = student_folder(self.out, student)
         (folder / HASH).unlink(missing_ok=True)
-        results = results_json(verdicts)
+        results = results_json(verdicts) if problem is None else mark_refused(results_json(verdicts), problem)
         write_atomically(folder / RESULTS, json.dumps(results, indent=2, ensure_ascii=False) + "\n")
         write_atomically(folder / FEEDBACK, feedback_markdown(results))
         write_atomically(folder / JUNIT, junit_xml(verdicts, suite_name=student))
