@@ -181,6 +181,9 @@ class Sandbox:
             isolate = found.isolated if isolate is None else isolate
         self.isolated = isolate
         self.group: RunGroup | None = None
+        self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
+        # The fallback as root never runs the program as root: it drops to the per-run uid.
+        self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
         self.root = Path(tempfile.mkdtemp(prefix="grader-run-"))
         self.workdir = self.root / "work"
         try:
@@ -198,11 +201,8 @@ class Sandbox:
             self.close()
             raise
         self.marker = secrets.token_hex(8)
-        self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
         self._config = self.root / "sandbox.cfg"
         self._state = self.root / "state"
-        # The fallback as root never runs the program as root: it drops to the per-run uid.
-        self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
         self.python = student_python()
         try:
             if self.isolated:
