@@ -25,7 +25,7 @@ from typing import Any
 from grader.batch.fingerprint import fingerprint, grader_digest
 from grader.batch.progress import Progress
 from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, JUNIT, RESULTS, Outcome, error_results, student_folder
-from grader.batch.workers import Worker, WorkerGone, WorkerStuck, reply_verdicts, setup_line
+from grader.batch.workers import Worker, WorkerGone, WorkerStuck, setup_line
 from grader.errors import UsageError
 from grader.feedback import feedback_markdown, grader_error, read_results
 from grader.files import write_atomically
@@ -124,7 +124,7 @@ class Batch:
             write_atomically(folder / FEEDBACK, feedback_markdown(results))
             write_atomically(folder / JUNIT, junit_error(student, failure["error"]))
             return Outcome(student, "error", results, seconds, failure["error"])
-        verdicts = [verdict for reply in replies for verdict in reply_verdicts(reply)]
+        verdicts = [verdict for reply in replies for verdict in reply["verdicts"]]
         return self._write(student, verdicts, seconds, digest)
 
     def _write(self, student: str, verdicts: list, seconds: float, digest: str | None,

@@ -59,11 +59,6 @@ def grade_unit(student: str, path: Path, specs: list[Spec], options: Options) ->
                 "traceback": traceback.format_exc(), "seconds": time.monotonic() - started}
 
 
-def reply_verdicts(reply: dict[str, Any]) -> list:
-    """The verdicts of a successful reply."""
-    return pickle.loads(base64.b64decode(reply["verdicts"]))
-
-
 def worker_main() -> int:
     """Read the specs and options the batch parsed and hashed (first line), then jobs (one JSON line each)
     from stdin, and answer each with one JSON line. Nothing else may reach the protocol pipe, so stdout is
@@ -117,6 +112,7 @@ class Worker:
         return self.process.pid
 
     def ask(self, job: dict[str, Any], timeout: float) -> dict[str, Any]:
+        """Send one job and wait for its reply, with the verdicts (if any) decoded."""
         try:
             if self.setup is not None:
                 self.process.stdin.write(self.setup)
@@ -136,7 +132,10 @@ class Worker:
                     raise WorkerGone(self.ending())
                 self.pending += chunk
         line, _, self.pending = self.pending.partition(b"\n")
-        return json.loads(line)
+        reply = json.loads(line)
+        if "verdicts" in reply:  # decoded at once: a flooding student's encoded output is not kept twice
+            reply["verdicts"] = pickle.loads(base64.b64decode(reply["verdicts"]))
+        return reply
 
     def ending(self) -> str:
         try:
