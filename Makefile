@@ -4,15 +4,19 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum < requirements.txt | cut -d' ' -f1)
 
-SUBMISSION ?= student_template
-SAMPLE_CLASS := tests/sample_class
+# ASSIGNMENT=dir works on another assignment folder (assignments/colour...); default: the digit game here.
+ASSIGNMENT ?=
+AT := $${ASSIGNMENT:+--assignment "$$ASSIGNMENT"}
+HOME_DIR := $(or $(ASSIGNMENT),.)
+SUBMISSION ?= $(HOME_DIR)/student_template
+SAMPLE_CLASS := $(if $(ASSIGNMENT),$(ASSIGNMENT)/tests/submissions,tests/sample_class)
 SUBMISSIONS ?=
 OUT ?= grades
 JOBS ?=
 SHARD ?=
 # Paths reach the grader through the environment, quoted by the shell: a space (or any other character)
 # in a folder name stays part of that one argument.
-export SUBMISSION SUBMISSIONS OUT
+export SUBMISSION SUBMISSIONS OUT ASSIGNMENT
 
 .PHONY: setup check test grade specs validate mutants handout gradescope bench
 
@@ -26,36 +30,36 @@ $(STAMP): requirements.txt
 	touch $@
 
 check: setup
-	$(PY) -m grader check "$$SUBMISSION" --visible-only
+	$(PY) -m grader check "$$SUBMISSION" --visible-only $(AT)
 
 test: setup validate
 	$(PY) -m pytest -n 2 --verbose
 
 # Write the reference's output into every spec (after changing the reference or adding a spec).
 specs: setup
-	$(PY) -m grader record specs/*.yaml
+	$(PY) -m grader record "$${ASSIGNMENT:-.}"/specs/*.yaml $(AT)
 
 # The suite is sound: well formed, distinct, full marks for the reference, zero for the template.
 validate: setup
-	$(PY) -m grader validate
+	$(PY) -m grader validate $(AT)
 
 # Which spec catches which known submission in tests/submissions/; fails on any uncaught bug.
 mutants: setup
-	$(PY) -m grader mutants
+	$(PY) -m grader mutants $(AT)
 
 # Grade a class (one subfolder per student) into $(OUT): gradebook.csv, report.html and students/<id>/{results.json,feedback.md,...}.
 # JOBS=n submissions at once (default: every core); FORCE=1 regrades students whose files did not change.
 grade: setup
 	@if [ -z "$$SUBMISSIONS" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
-	$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD))
+	$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(AT)
 
 # The folder students receive (visible specs only, no reference): dist/handout/, with its own `make check`.
 handout: setup
-	$(PY) -m grader handout --out dist/handout
+	$(PY) -m grader handout --out dist/handout $(AT)
 
 # The Gradescope autograder: dist/autograder.zip (setup.sh, run_autograder, every spec).
 gradescope: setup
-	$(PY) -m grader gradescope --out dist/autograder.zip
+	$(PY) -m grader gradescope --out dist/autograder.zip $(AT)
 
 # Speed benchmarks (issue 6; a few minutes, not part of `make test`): prints ratios, writes bench/RESULTS.md.
 bench: setup

@@ -12,6 +12,13 @@ An assignment is a folder shaped like the repository root: `specs/`, `reference/
 
 The repository root has no assignment.yaml: it is the digit assignment (`mastermind.py`, python3).
 `python3` as the command's first word means the interpreter the grader runs student programs with.
+
+A referee spec's seed also seeds a Python program's `random`: such a run starts as `python3 -c
+SEEDED_BOOT SEED PROGRAM ARGS...`, a few lines that call `random.seed(SEED)` and then run the program as
+`python3 PROGRAM ARGS...` would (same `sys.argv`, `__main__`, `__file__`, and Python's own report of a
+compile error or an uncaught exception, without the boot's frame). No environment variable and no
+sitecustomize is involved, so nothing else about the run changes; a program in another language is
+started as it is and must not depend on its randomness to be graded.
 """
 
 from __future__ import annotations
@@ -24,9 +31,33 @@ import yaml
 
 from grader.errors import UsageError
 from grader.project import ROOT
+from grader.sandbox import PYTHON
 
 CONFIG = "assignment.yaml"
-PYTHON = "python3"
+SEEDED_BOOT = """\
+import os, random, sys, types
+random.seed(int(sys.argv.pop(1)))
+del sys.argv[0]
+path = os.path.abspath(sys.argv[0])
+main = types.ModuleType("__main__")
+main.__file__ = path
+sys.modules["__main__"] = main
+with open(path, "rb") as file:
+    source = file.read()
+try:
+    code = compile(source, path, "exec")
+except SyntaxError as error:
+    sys.excepthook(type(error), error, error.with_traceback(None).__traceback__)
+    sys.exit(1)
+try:
+    exec(code, main.__dict__)
+except SystemExit:
+    raise
+except BaseException as error:
+    error.with_traceback(error.__traceback__.tb_next)  # from the program's own frame on
+    sys.excepthook(type(error), error, error.__traceback__)
+    sys.exit(1)
+"""
 KEYS = {"name", "program", "command", "arguments", "referee"}
 DEFAULT_NAME, DEFAULT_PROGRAM = "Mastermind (digits)", "mastermind.py"
 
@@ -60,14 +91,14 @@ class Assignment:
     def corpus(self) -> Path:
         return self.folder / "tests" / "submissions"
 
-    @property
-    def python(self) -> bool:
-        """Run by python3: the grader can seed its `random` for a referee spec."""
-        return self.command[:2] == (PYTHON, self.program)
 
-    def argv(self, arguments: tuple[str, ...] = ()) -> tuple[str, ...]:
-        """The command line of one run: the command, then a spec's own arguments."""
-        return self.command + tuple(arguments)
+def command_line(command: tuple[str, ...], program: str, arguments: tuple[str, ...] = (),
+                 seed: int | None = None) -> tuple[str, ...]:
+    """The command line of one run: the assignment's command, then a spec's own arguments; with a seed,
+    a Python program (`python3 PROGRAM ...`) starts through SEEDED_BOOT."""
+    if seed is None or tuple(command[:2]) != (PYTHON, program):
+        return tuple(command) + tuple(arguments)
+    return (PYTHON, "-c", SEEDED_BOOT, str(seed), *command[1:], *arguments)
 
 
 def _words(value: Any, key: str, where: str) -> tuple[str, ...]:

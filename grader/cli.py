@@ -17,12 +17,12 @@ from grader.reaping import become_subreaper, kill_orphans
 from grader.report import render_text, results_json
 from grader.intake import admit, mark_refused, refused
 from grader.judging import Verdict, total
-from grader.options import add_run_options, intake_from, options_from
+from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.preview import notes_for
 from grader.runner import Options, check_submission
 from grader.sandbox import IsolationUnavailable, SandboxFailure
-from grader.specs import Spec, SpecErrors, load_specs
-from grader.project import DEFAULT_SPECS, default_jobs
+from grader.specs import Spec, SpecErrors
+from grader.project import default_jobs
 
 FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
 
@@ -30,22 +30,22 @@ FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
 def cmd_check(args: argparse.Namespace) -> int:
     submission = Path(args.submission)
     if submission.exists() and not submission.is_dir():
-        raise UsageError(f"{submission}: is not a folder (give the folder that holds mastermind.py)")
+        raise UsageError(f"{submission}: is not a folder (give the folder that holds the program)")
     if not submission.is_dir():
         raise UsageError(f"{submission}: no such submission folder")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     for target in filter(None, (args.json, args.junit)):
         check_writable(Path(target))
-    specs = load_specs(Path(args.specs), visible_only=args.visible_only)
-    options = options_from(args, plain=True)
+    assignment, specs_dir, specs = assignment_specs(args, visible_only=args.visible_only)
+    options = options_from(args, assignment, plain=True)
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
         verdicts = refused(specs, admitted.problem)
-        title = f"Checking {submission} against {len(specs)} spec(s) from {args.specs}: {admitted.problem}"
+        title = f"Checking {submission} against {len(specs)} spec(s) from {specs_dir}: {admitted.problem}"
     else:
         verdicts = _run(admitted.folder, specs, options, args.jobs)
-        title = f"Checking {admitted.folder / options.script} against {len(specs)} spec(s) from {args.specs}"
+        title = f"Checking {admitted.folder / options.script} against {len(specs)} spec(s) from {specs_dir}"
         title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
     sys.stdout.write(printable(render_text(verdicts, title), sys.stdout.encoding))
     if args.json:
@@ -71,8 +71,8 @@ def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[V
 def add_check(commands: argparse._SubParsersAction) -> None:
 
     check = commands.add_parser("check", help="grade one submission folder and print a report")
-    check.add_argument("submission", help="a folder that holds mastermind.py")
-    check.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
+    check.add_argument("submission", help="a folder that holds the program (mastermind.py for the digit game)")
+    add_assignment_options(check)
     check.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json format here")
     check.add_argument("--junit", metavar="FILE", help="also write JUnit XML (one testcase per spec) here")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")

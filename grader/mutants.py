@@ -1,7 +1,7 @@
 """`grader mutants`: prove the suite's strength on the corpus of known submissions (tests/submissions/).
 
-Each corpus entry is a folder with `mastermind.py` and a `note.txt` whose first line starts with `PASS:` (a
-correct submission: it must earn full marks) or `FAIL:` (a known mistake: some spec must take points). A
+Each corpus entry is a folder with the program (`mastermind.py` for the digit game) and a `note.txt`
+whose first line starts with `PASS:` (a correct submission: it must earn full marks) or `FAIL:` (a known mistake: some spec must take points). A
 `share:` line may follow, saying how much of the points the entry must earn: `share: at least 80%`,
 `share: at most 40%`, or `share: less than OTHER-ENTRY` (a cosmetic slip plus a rule bug must earn less than
 the slip alone). The command grades every entry against every spec, hidden ones included, prints which spec
@@ -24,10 +24,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from grader.errors import UsageError
-from grader.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, judge, total
-from grader.runner import Options, run_spec
-from grader.specs import Spec, load_specs
-from grader.project import CORPUS as DEFAULT_CORPUS, DEFAULT_SPECS
+from grader.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
+from grader.options import add_assignment_options, assignment_options, assignment_specs
+from grader.runner import Options, grade_spec
+from grader.specs import Spec
+from grader.project import CORPUS as DEFAULT_CORPUS
 
 HANG_STEP_TIMEOUT = 2.0
 PASS, FAIL = "PASS", "FAIL"
@@ -127,7 +128,7 @@ def load_corpus(directory: Path = DEFAULT_CORPUS) -> list[Entry]:
     if problems:
         raise UsageError("; ".join(problems))
     if not entries:
-        raise UsageError(f"{directory}: no corpus entries (folders with mastermind.py and note.txt)")
+        raise UsageError(f"{directory}: no corpus entries (folders with the program and note.txt)")
     return entries
 
 
@@ -148,7 +149,7 @@ def grade_corpus(entries: list[Entry], specs: list[Spec], options: Options | Non
 
     def grade(pair: tuple[Entry, Spec]) -> tuple[str, Verdict]:
         entry, spec = pair
-        return entry.name, judge(spec, run_spec(entry.path, spec, options))
+        return entry.name, grade_spec(entry.path, spec, options)
 
     results: dict[str, dict[str, Verdict]] = {entry.name: {} for entry in entries}
     with ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
@@ -252,13 +253,13 @@ def render(entries: list[Entry], specs: list[Spec], results: dict[str, list[Verd
 
 
 def cmd_mutants(args: argparse.Namespace) -> int:
-    specs = load_specs(Path(args.specs))
-    entries = load_corpus(Path(args.corpus))
+    assignment, _, specs = assignment_specs(args)
+    entries = load_corpus(Path(args.corpus) if args.corpus else assignment.corpus)
     if args.only:
         entries = [e for e in entries if any(word in e.name for word in args.only)]
         if not entries:
             raise UsageError(f"no corpus entry matches {', '.join(args.only)}")
-    results = grade_corpus(entries, specs, Options(), jobs=args.jobs)
+    results = grade_corpus(entries, specs, assignment_options(assignment), jobs=args.jobs)
     analysis = analyse(entries, specs, results)
     sys.stdout.write(render(entries, specs, results, analysis))
     return 1 if analysis.flags else 0
@@ -266,8 +267,8 @@ def cmd_mutants(args: argparse.Namespace) -> int:
 
 def add_mutants(commands: argparse._SubParsersAction) -> None:
     mutants = commands.add_parser("mutants", help="grade the corpus of known submissions: which spec catches which bug")
-    mutants.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
-    mutants.add_argument("--corpus", default=str(DEFAULT_CORPUS), help="folder of known submissions (default: %(default)s)")
+    add_assignment_options(mutants)
+    mutants.add_argument("--corpus", help="folder of known submissions (default: the assignment's tests/submissions/)")
     mutants.add_argument("--jobs", type=int, default=2 * (os.cpu_count() or 1),
                          help="program runs at once (default: twice the cores: runs mostly wait)")
     mutants.add_argument("only", nargs="*", help="grade only the entries whose name contains one of these words")

@@ -1,5 +1,6 @@
-"""The run options every command that runs student code shares: sandbox limits, the isolation
-requirement and how waiting for input is detected; and the one-time notice of missing protections."""
+"""The run options every command that runs student code shares: the assignment (`--assignment DIR`: its
+program, how to run it, its referee, its specs), sandbox limits, the isolation requirement and how
+waiting for input is detected; and the one-time notice of missing protections."""
 
 from __future__ import annotations
 
@@ -7,12 +8,17 @@ import argparse
 import json
 import sys
 from dataclasses import asdict, fields, replace
+from pathlib import Path
 
+from grader.assignment import Assignment, load_assignment
 from grader.errors import UsageError
 from grader.intake import INTAKE_LIMIT_NAMES, IntakeLimits
+from grader.project import ROOT
+from grader.referee import RefereeError, start_referee
 from grader.runner import Options
 from grader.protections import protections
 from grader.sandbox import Limits
+from grader.specs import Spec, SpecError, SpecErrors, load_specs
 from grader.transport import PTY, TRANSPORTS, default_transport
 
 LIMIT_NAMES = [field.name for field in fields(Limits)] + INTAKE_LIMIT_NAMES
@@ -40,11 +46,55 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                              "grade, or pipes, as on Windows, which has no pty (default here: %(default)s)")
 
 
+def add_assignment_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--assignment", default=str(ROOT), metavar="DIR",
+                        help="the assignment folder, with its assignment.yaml (default: the digit game, %(default)s)")
+
+
+def add_assignment_options(parser: argparse.ArgumentParser) -> None:
+    """--assignment, and --specs to grade with another folder of specs than the assignment's."""
+    add_assignment_option(parser)
+    parser.add_argument("--specs", help="folder of spec files (default: the assignment's specs/)")
+
+
+def assignment_options(assignment: Assignment, options: Options | None = None) -> Options:
+    """`options` for grading this assignment's program: its file name, command and referee."""
+    return replace(options or Options(), script=assignment.program, command=assignment.command,
+                   referee=str(assignment.referee or ""), config=str(assignment.config or ""))
+
+
+def referee_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecError]:
+    """Referee specs the assignment cannot play: no referee named, or settings its referee refuses."""
+    problems = []
+    for spec in (spec for spec in specs if spec.referee):
+        if assignment.referee is None:
+            where = assignment.config or "the digit assignment"
+            problems.append(SpecError(spec.path, None, f"a referee spec, but {where} names no `referee`"))
+            continue
+        try:
+            start_referee(assignment.referee, spec.seed or 0, spec.referee_settings)
+        except RefereeError as error:
+            problems.append(SpecError(spec.path, None, str(error)))
+    return problems
+
+
+def assignment_specs(args: argparse.Namespace, visible_only: bool = False) -> tuple[Assignment, Path, list[Spec]]:
+    """The assignment of `--assignment`, the spec folder (`--specs` or the assignment's) and its specs,
+    every referee spec checked to be playable: a problem in any of them stops the command."""
+    assignment = load_assignment(Path(args.assignment))
+    directory = Path(args.specs) if args.specs else assignment.specs
+    specs = load_specs(directory, visible_only=visible_only)
+    problems = referee_problems(assignment, specs)
+    if problems:
+        raise SpecErrors(problems)
+    return assignment, directory, specs
+
+
 PLAIN_NOTICE = ("note: your program runs with limits but without the full sandbox here (that needs Linux "
                 "and root); the official grading isolates it fully")
 
 
-def options_from(args: argparse.Namespace, plain: bool = False) -> Options:
+def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool = False) -> Options:
     """Options from the command line, after checking the sandbox can give what was asked; on stderr,
     once, which protections are off: by name for instructors, in one plain line (`plain`) for students,
     who see it on every check of their own code and can do nothing about it."""
@@ -56,8 +106,9 @@ def options_from(args: argparse.Namespace, plain: bool = False) -> Options:
     if args.transport == PTY and default_transport() != PTY:
         raise UsageError("--transport pty: this system has no pseudo-terminal; use --transport pipes")
     limits = replace(Limits(), **{name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES})
-    return Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
-                   transport=args.transport)
+    options = Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
+                      transport=args.transport)
+    return assignment_options(assignment, options)
 
 
 def intake_from(args: argparse.Namespace) -> IntakeLimits:

@@ -22,10 +22,12 @@ import sys
 import zipfile
 from pathlib import Path
 
+from grader.assignment import Assignment, load_assignment
 from grader.errors import UsageError
+from grader.options import add_assignment_options
 from grader.sandbox import INIT_SCRIPT
 from grader.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_files
-from grader.project import DEFAULT_SPECS, PACKAGE, ROOT
+from grader.project import PACKAGE, ROOT
 
 TEMPLATES = PACKAGE / "templates"
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
@@ -111,14 +113,20 @@ def leaks(folder: Path, hidden: list[Spec], reference: Path) -> list[str]:
     return found
 
 
-def build_handout(out: Path, specs_dir: Path, template: Path = ROOT / "student_template",
-                  reference: Path = ROOT / "reference" / "mastermind.py") -> Path:
+def assignment_files(assignment: Assignment) -> list[tuple[str, Path]]:
+    """What makes a copy's root this assignment: its assignment.yaml and referee (none for the digit game)."""
+    return [(path.name, path) for path in (assignment.config, assignment.referee) if path is not None]
+
+
+def build_handout(out: Path, specs_dir: Path, assignment: Assignment | None = None) -> Path:
+    assignment = assignment or load_assignment()
+    template, reference = assignment.template, assignment.reference / assignment.program
     specs = _specs(specs_dir)
     visible = [spec for spec in specs if not spec.hidden]
     if not visible:
         raise UsageError(f"{specs_dir}: no visible spec to hand out")
-    if not (template / "mastermind.py").is_file():
-        raise UsageError(f"{template}: no mastermind.py to hand out")
+    if not (template / assignment.program).is_file():
+        raise UsageError(f"{template}: no {assignment.program} to hand out")
     out.parent.mkdir(parents=True, exist_ok=True)
     build = out.with_name(f".{out.name}.build-{os.getpid()}")
     shutil.rmtree(build, ignore_errors=True)
@@ -134,6 +142,8 @@ def build_handout(out: Path, specs_dir: Path, template: Path = ROOT / "student_t
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
         (build / "requirements.txt").write_text(runtime_requirements(), encoding="utf-8")
+        for name, path in assignment_files(assignment):
+            shutil.copyfile(path, build / name)
         shutil.copyfile(TEMPLATES / "handout" / "Makefile", build / "Makefile")
         shutil.copyfile(TEMPLATES / "handout" / "README.md", build / "README.md")
         shutil.copyfile(TEMPLATES / "handout" / "gitignore", build / ".gitignore")
@@ -158,13 +168,14 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes, executable: bool = Fa
     archive.writestr(info, data)
 
 
-def build_gradescope(out: Path, specs_dir: Path) -> Path:
+def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None = None) -> Path:
     specs = _specs(specs_dir)
     files: list[tuple[str, bytes, bool]] = [
         ("setup.sh", (TEMPLATES / "gradescope" / "setup.sh").read_bytes(), True),
         ("run_autograder", (TEMPLATES / "gradescope" / "run_autograder").read_bytes(), True),
         ("requirements.txt", runtime_requirements().encode("utf-8"), False),
     ]
+    files += [(name, path.read_bytes(), False) for name, path in assignment_files(assignment or load_assignment())]
     for spec in sorted(specs, key=lambda spec: spec.path):
         files.append((f"specs/{Path(spec.path).name}", Path(spec.path).read_bytes(), False))
     if (specs_dir / SUITE_FILE).is_file():  # the defaults the specs are graded with
@@ -187,14 +198,16 @@ def build_gradescope(out: Path, specs_dir: Path) -> Path:
 
 
 def cmd_handout(args: argparse.Namespace) -> int:
-    out = build_handout(Path(args.out), Path(args.specs))
+    assignment = load_assignment(Path(args.assignment))
+    out = build_handout(Path(args.out), Path(args.specs or assignment.specs), assignment)
     visible = len(spec_files(out / "specs"))
     print(f"wrote {out}/: the template, its handout, {visible} visible spec(s), the grader; `make check` inside", file=sys.stderr)
     return 0
 
 
 def cmd_gradescope(args: argparse.Namespace) -> int:
-    out = build_gradescope(Path(args.out), Path(args.specs))
+    assignment = load_assignment(Path(args.assignment))
+    out = build_gradescope(Path(args.out), Path(args.specs or assignment.specs), assignment)
     print(f"wrote {out}: upload it as the Gradescope autograder (setup.sh, run_autograder, all specs)", file=sys.stderr)
     return 0
 
@@ -203,7 +216,7 @@ def add_handout(commands: argparse._SubParsersAction) -> None:
     handout = commands.add_parser("handout", help="build the folder students receive (visible specs only)",
                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     handout.add_argument("--out", default="dist/handout", help="the folder to (re)build (default: %(default)s)")
-    handout.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
+    add_assignment_options(handout)
     handout.set_defaults(run=cmd_handout)
 
 
@@ -211,5 +224,5 @@ def add_gradescope(commands: argparse._SubParsersAction) -> None:
     gradescope = commands.add_parser("gradescope", help="build the Gradescope autograder zip (all specs)",
                                      description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     gradescope.add_argument("--out", default="dist/autograder.zip", help="the zip to write (default: %(default)s)")
-    gradescope.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
+    add_assignment_options(gradescope)
     gradescope.set_defaults(run=cmd_gradescope)

@@ -122,11 +122,11 @@ def _probe() -> Protections:
             f"    'hidden': not os.path.exists({str(Path(__file__).resolve())!r}), 'pids': os.listdir('/proc').count('1'),\n"
             "    'seccomp': open('/proc/self/status').read().split('Seccomp:')[1].split()[0] == '2'}))\n"
         )
-        from grader.sandbox import Limits, Sandbox  # noqa: PLC0415 - the probe runs through the sandbox
+        from grader.sandbox import PYTHON, Limits, Sandbox  # noqa: PLC0415 - the probe runs through the sandbox
 
         box = Sandbox(probe_dir, Limits(), isolate=True)
         with box:
-            argv, env, cwd = box.command("probe.py")
+            argv, env, cwd = box.command([PYTHON, "probe.py"])
             try:
                 done = subprocess.run(
                     argv, env=env, cwd=cwd, preexec_fn=box.preexec, stdin=subprocess.DEVNULL,

@@ -31,6 +31,8 @@ from grader.matching import split_lines
 from grader.outcome import Ending
 from grader.runner import Options, run_session, run_spec
 from grader.specs import DEFAULT_STEP_TIMEOUT, Line, SpecError, is_suite_file, load_defaults, parse_spec
+from grader.assignment import load_assignment
+from grader.options import add_assignment_option, assignment_options
 from grader.project import REFERENCE
 
 STEP_KEYS = ("output", "prompt", "input", "exit")  # the order new keys are written in
@@ -219,17 +221,20 @@ def _reference_failure(path: str, inputs: list[str], session: Any) -> str | None
 def record_text(text: str, path: str, reference: Path = REFERENCE, options: Options | None = None) -> Recorded:
     """Record one spec's text against the reference; the result is checked to parse and to pass."""
     options = options or Options()
-    inputs = _raw_inputs(text, path)
     try:
         data = _yaml().load(text)
     except RuamelYAMLError as error:
         raise RecordError(f"{path}: not valid YAML: {error}") from None
+    if isinstance(data, dict) and "referee" in data:
+        return Recorded(Path(path), text, text, ["a referee spec: its referee plays it, there is nothing to record"])
+    inputs = _raw_inputs(text, path)
     steps = data["steps"]
+    arguments = tuple(str(argument) for argument in data.get("arguments", []))
     try:
         timeout = float(data.get("timeout", DEFAULT_STEP_TIMEOUT))
     except (TypeError, ValueError):
         raise RecordError(f"{path}: `timeout` is not a number") from None
-    session = run_session(reference, tuple(inputs), options, timeout)
+    session = run_session(reference, tuple(inputs), options, timeout, arguments=arguments)
     failure = _reference_failure(path, inputs, session)
     if failure:
         raise RecordError(failure)
@@ -265,9 +270,11 @@ def record_file(path: Path, reference: Path = REFERENCE, options: Options | None
 
 
 def cmd_record(args: argparse.Namespace) -> int:
-    reference = Path(args.reference)
-    if not (reference / "mastermind.py").is_file():
-        raise UsageError(f"{reference}: no mastermind.py to record from")
+    assignment = load_assignment(Path(args.assignment))
+    options = assignment_options(assignment)
+    reference = Path(args.reference or assignment.reference)
+    if not (reference / options.script).is_file():
+        raise UsageError(f"{reference}: no {options.script} to record from")
     paths = [Path(p) for p in args.spec]
     for path in [p for p in paths if is_suite_file(p)]:
         print(f"{path}: the suite's defaults, not a spec: skipped")
@@ -278,7 +285,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     failures = stale = 0
     for path in paths:
         try:
-            result = record_file(path, reference)
+            result = record_file(path, reference, options)
         except RecordError as error:
             failures += 1
             print(f"error: not recorded: {error}", file=sys.stderr)
@@ -304,7 +311,8 @@ def cmd_record(args: argparse.Namespace) -> int:
 def add_record(commands: argparse._SubParsersAction) -> None:
     record = commands.add_parser("record", help="write the reference's output into spec files")
     record.add_argument("spec", nargs="+", help="spec file(s) whose inputs the reference is run with")
-    record.add_argument("--reference", default=str(REFERENCE), help="folder of the reference (default: %(default)s)")
+    record.add_argument("--reference", help="folder of the reference (default: the assignment's reference/)")
+    add_assignment_option(record)
     record.add_argument("--check", action="store_true",
                         help="only show what would change; exit 1 when a spec is out of date")
     record.set_defaults(run=cmd_record)

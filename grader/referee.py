@@ -21,12 +21,17 @@ from __future__ import annotations
 import importlib.util
 import random
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from grader.errors import UsageError
+from grader.judging import MISMATCH, PASSED, Session, Verdict, judge, moment
+from grader.matching import split_lines
+from grader.specs import Line, Spec, Step
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -89,9 +94,58 @@ def referee_class(path: Path) -> type[Referee]:
     return found
 
 
+def referee_call(path: str, method: Callable[[str], T], output: str) -> T:
+    """Call the referee; its own failure is the instructor's to fix (a RefereeError naming the file),
+    never a student's result and never a bare traceback."""
+    try:
+        return method(output)
+    except Exception as error:  # noqa: BLE001 - any error in the instructor's code
+        raise RefereeError(f"{path}: the referee failed: {type(error).__name__}: {error}") from error
+
+
 def start_referee(path: Path, seed: int, settings: dict[str, Any]) -> Referee:
     """A fresh referee for one run, its generator seeded by the spec."""
     try:
         return referee_class(path)(random.Random(seed), **settings)
     except (TypeError, ValueError) as error:
         raise RefereeError(f"{path}: cannot start the referee with {settings}: {error}") from None
+
+
+def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling | None = None,
+               unfinished: bool = False) -> Spec:
+    """The referee's game written down as a transcript spec: what the program printed at each step and
+    the reply typed after it, ending with exit status 0; where a ruling objects with the output it
+    expected, that output instead. `unfinished`: the referee had not ruled yet, so the game goes on
+    after the last output (an ending there is early, a crash or a compile error). Judged and reported
+    like any spec, it reads like any failure."""
+    objected = _objected_step(session, ruling) if ruling and ruling.expected is not None else None
+    steps = []
+    for step, output in enumerate(session.outputs):
+        shown = ruling.expected if ruling and step == objected else output
+        rows = split_lines(shown or "")
+        ends_open = bool(rows) and not rows[-1][1]
+        lines = tuple(Line(text) for text, _ in (rows[:-1] if ends_open else rows))
+        last = step == len(session.outputs) - 1
+        reply = replies[step] if step < len(replies) else ("" if unfinished else None)
+        steps.append(Step(lines, rows[-1][0] if ends_open else "", reply, None if unfinished or not last else 0))
+    if unfinished:
+        steps.append(Step((), "", None, 0))
+    return replace(spec, steps=tuple(steps))
+
+
+def _objected_step(session: Session, ruling: Ruling) -> int:
+    last = len(session.outputs) - 1
+    return last if ruling.step is None else min(max(ruling.step, 0), last)
+
+
+def referee_verdict(spec: Spec, session: Session, replies: list[str], ruling: Ruling | None) -> Verdict:
+    """The verdict of a referee spec: the ruling, or, without one, how the program failed (judged on
+    the transcript of what it did)."""
+    script = transcript(spec, session, replies, ruling, unfinished=ruling is None)
+    if ruling is None:
+        return judge(script, session)
+    if ruling.passed:
+        return Verdict(script, PASSED, "passed")
+    step = _objected_step(session, ruling)
+    return Verdict(script, MISMATCH, f"the referee objected to the output {moment(script, step)}: {ruling.message}",
+                   step, session.outputs[step])

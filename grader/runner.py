@@ -11,13 +11,16 @@ from contextlib import contextmanager
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from itertools import count
 from typing import Callable, Iterator
 
 from grader import proc
+from grader.assignment import command_line
 from grader.judging import Session, Verdict, judge
 from grader.matching import normalise, step_matches
 from grader.outcome import Ending
-from grader.sandbox import Limits, Sandbox, SandboxFailure
+from grader.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
+from grader.sandbox import PYTHON, Limits, Sandbox, SandboxFailure
 from grader.specs import Spec
 from grader.pipes import Pipes
 from grader.transport import PTY, Chunk, Transport
@@ -41,6 +44,9 @@ class Options:
     transport: str = PTY  # or PIPES (see grader/transport.py)
     script: str = SCRIPT
     require_isolation: bool = False
+    command: tuple[str, ...] = (PYTHON, SCRIPT)  # how the assignment runs `script`
+    referee: str = ""  # the assignment's referee file, for referee specs
+    config: str = ""  # the assignment.yaml these options come from (its content decides grades too)
 
 
 def _decode(data: bytes) -> str:
@@ -117,10 +123,30 @@ def run_session(
     options: Options,
     step_timeout: float,
     complete: Callable[[str], bool] = lambda output: False,
+    arguments: tuple[str, ...] = (),
 ) -> Session:
     """Start the program and, each time it waits for input, type the next of `inputs`; after the last
     input, read until the program ends. Stops early only where going on is impossible: the program ended,
     hung or flooded. The program is dead on return."""
+    def typist(step: int, output: str) -> str | None:
+        return inputs[step] if step < len(inputs) else None
+
+    argv = command_line(options.command, options.script, arguments)
+    return play_session(submission, typist, options, step_timeout, argv, len(inputs), complete)
+
+
+def play_session(
+    submission: Path,
+    player: Callable[[int, str], str | None],
+    options: Options,
+    step_timeout: float,
+    argv: tuple[str, ...],
+    last_step: int | None = None,
+    complete: Callable[[str], bool] = lambda output: False,
+) -> Session:
+    """Run `argv` and, each time it waits for input, type what `player(step, output)` answers, until it
+    answers None; the step `last_step` is read as the last (see `_collect_last`). The player's own time
+    counts against neither the step nor the spec timeout."""
     base = Session((), Ending.MISSING, timeout=step_timeout, output_limit=options.limits.output_bytes, script=options.script)
     if not (submission / options.script).is_file():
         return base
@@ -132,12 +158,12 @@ def run_session(
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
             box = Sandbox(submission, options.limits, require_full_isolation=options.require_isolation)
-        argv, env, cwd = box.command(options.script)
+        command, env, cwd = box.command(argv)
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
-            transport = open_transport(options, argv, env, cwd, box.preexec)
-        for step in range(len(inputs) + 1):
+            transport = open_transport(options, command, env, cwd, box.preexec)
+        for step in count():
             timeout = min(step_timeout, max(deadline - time.monotonic(), 0))
-            if step < len(inputs):
+            if step != last_step:
                 chunk = transport.collect(timeout, budget)
             else:
                 chunk, stuck = _collect_last(transport, timeout, budget, complete)
@@ -146,9 +172,14 @@ def run_session(
             event = chunk.event
             if event == Ending.EXITED and not transport.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
                 event = Ending.TIMEOUT
-            if event != Ending.WAITING or step == len(inputs):
+            if event != Ending.WAITING:
                 break
-            transport.send(inputs[step])
+            thinking = time.monotonic()
+            line = player(step, outputs[-1])
+            deadline += time.monotonic() - thinking
+            if line is None:
+                break
+            transport.send(line)
     finally:
         with interrupts_deferred():  # a Ctrl-C now waits until every process and file of the run is gone
             if transport is not None:
@@ -168,15 +199,51 @@ def run_session(
 def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
     """Replay a spec to its end, whatever the program prints: the judge compares every step it reaches,
     since knowing when the program waits does not depend on what it printed."""
-    options = replace(options, limits=replace(options.limits, **dict(spec.limits)))
+    options = _spec_options(options, spec)
     last = len(spec.steps) - 1
-    return run_session(submission, spec.inputs, options, spec.timeout, lambda output: step_matches(spec, last, output))
+    return run_session(submission, spec.inputs, options, spec.timeout, lambda output: step_matches(spec, last, output),
+                       spec.arguments)
+
+
+def _spec_options(options: Options, spec: Spec) -> Options:
+    return replace(options, limits=replace(options.limits, **dict(spec.limits)))
+
+
+def run_refereed(submission: Path, spec: Spec, options: Options) -> Verdict:
+    """Hand the session to the assignment's referee; the verdict is its ruling, or how the program
+    failed (crashed, hung, flooded) before it could rule."""
+    options = _spec_options(options, spec)
+    referee = start_referee(Path(options.referee), spec.seed or 0, spec.referee_settings)
+    replies: list[str] = []
+    ruling: Ruling | None = None
+
+    def player(step: int, output: str) -> str | None:
+        nonlocal ruling
+        answer = referee_call(options.referee, referee.reply, output)
+        if isinstance(answer, Ruling):
+            ruling = answer
+            return None
+        replies.append(answer)
+        return answer
+
+    argv = command_line(options.command, options.script, spec.arguments, spec.seed)
+    session = play_session(submission, player, options, spec.timeout, argv)
+    if ruling is None and session.end == Ending.EXITED and judge(transcript(spec, session, replies), session).passed:
+        ruling = referee_call(options.referee, referee.finish, session.outputs[-1])
+    return referee_verdict(spec, session, replies, ruling)
+
+
+def grade_spec(submission: Path, spec: Spec, options: Options) -> Verdict:
+    """One spec against one submission: replayed, or played by the assignment's referee."""
+    if spec.referee:
+        return run_refereed(submission, spec, options)
+    return judge(spec, run_spec(submission, spec, options))
 
 
 def check_submission(submission: Path, specs: list[Spec], options: Options, jobs: int = 1) -> list[Verdict]:
     """Every spec against one submission, `jobs` at a time; verdicts come back in spec order."""
     def grade(spec: Spec) -> Verdict:
-        return judge(spec, run_spec(submission, spec, options))
+        return grade_spec(submission, spec, options)
 
     if jobs <= 1:
         return [grade(spec) for spec in specs]

@@ -35,7 +35,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from grader import proc
 
@@ -102,6 +102,9 @@ def child_environment(home: Path | str, tmp: Path | str | None = None) -> dict[s
         "COLUMNS": "80",
         "LINES": "24",
     }
+
+
+PYTHON = "python3"  # as a command's first word: the interpreter student programs run with
 
 
 def student_python() -> str:
@@ -229,18 +232,20 @@ class Sandbox:
 
     # ---- the command -------------------------------------------------------------------------------
 
-    def command(self, script: str) -> tuple[list[str], dict[str, str], Path]:
-        """argv, environment and working directory for running `script` inside the sandbox.
+    def command(self, program: Sequence[str]) -> tuple[list[str], dict[str, str], Path]:
+        """argv, environment and working directory for running the command line `program` inside the
+        sandbox; its first word `python3` means the interpreter student programs run with.
 
         Isolated: argv starts the launcher; `cwd` is only the launcher's (host) directory, the program
         itself runs in /sandbox/work (a copy of `workdir` on the sandbox's tmpfs, discarded afterwards)."""
+        program = [self.python if program[0] == PYTHON else program[0], *program[1:]]
         if self.isolated:
             _cache_launcher()
-            argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), script]
+            argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *program]
             return argv, child_environment(INSIDE_HOME, "/tmp"), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
-        return [self.python, script], env, self.workdir
+        return program, env, self.workdir
 
     def _rlimits(self) -> list[tuple[str, int, int]]:
         mb = 1024 * 1024

@@ -77,6 +77,17 @@ class Spec:
     ignore: tuple[str, ...] = ()  # comparison options (sorted): see grader/comparison.py
     scoring: str = "all_or_nothing"
     input_labels: tuple[str, ...] = ()  # names for the first inputs, e.g. ("the key",)
+    arguments: tuple[str, ...] = ()
+    referee: str = ""  # a referee spec: its `referee:` mapping as canonical JSON (seed and settings)
+
+    @property
+    def seed(self) -> int | None:
+        """A referee spec's seed (for the referee and the program's `random`); None for a transcript."""
+        return json.loads(self.referee)["seed"] if self.referee else None
+
+    @property
+    def referee_settings(self) -> dict[str, Any]:
+        return {key: value for key, value in json.loads(self.referee or "{}").items() if key != "seed"}
 
     @property
     def inputs(self) -> tuple[str, ...]:
@@ -157,7 +168,9 @@ def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
     problems: list[tuple[list[Any], str]] = []
     if not math.isfinite(data["points"]):
         problems.append((["points"], "points must be a finite number"))
-    steps = data["steps"]
+    if ("steps" in data) == ("referee" in data):
+        problems.append(([], "a spec lists its `steps`, or hands the session to a `referee`: one of the two"))
+    steps = data.get("steps", [])
     for index, step in enumerate(steps):
         last = index == len(steps) - 1
         where = ["steps", index]
@@ -185,13 +198,13 @@ def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
 
 def _build(spec_id: str, path: str, data: Mapping[str, Any]) -> Spec:
     steps = []
-    for index, raw in enumerate(data["steps"]):
+    for index, raw in enumerate(data.get("steps", [])):
         output = raw.get("output", [])
         items = output.removesuffix("\n").split("\n") if isinstance(output, str) and output else output or []
         lines = tuple(
             Line(item) if isinstance(item, str) else Line(*next((v, k) for k, v in item.items())) for item in items
         )
-        last = index == len(data["steps"]) - 1
+        last = index == len(data.get("steps", [])) - 1
         steps.append(Step(lines, raw.get("prompt", ""), raw.get("input"), raw.get("exit", 0) if last else None))
     return Spec(
         id=spec_id,
@@ -206,6 +219,8 @@ def _build(spec_id: str, path: str, data: Mapping[str, Any]) -> Spec:
         ignore=tuple(sorted(data.get("ignore", ()))),
         scoring=data.get("scoring", "all_or_nothing"),
         input_labels=tuple(data.get("input_labels", ())),
+        arguments=tuple(data.get("arguments", ())),
+        referee=json.dumps(data["referee"], sort_keys=True) if "referee" in data else "",
     )
 
 

@@ -17,9 +17,11 @@ from pathlib import Path
 from grader.errors import UsageError
 from grader.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict
 from grader.report import failure_details
+from grader.assignment import Assignment, load_assignment
+from grader.options import add_assignment_options, assignment_options, referee_problems
 from grader.runner import Options, check_submission
 from grader.specs import Spec, SpecError, parse_folder
-from grader.project import DEFAULT_SPECS, REFERENCE, TEMPLATE, default_jobs
+from grader.project import REFERENCE, TEMPLATE, default_jobs
 
 # How the template may fail a spec: it runs, it answers, its answers are wrong. Anything else (it
 # crashed, hung, flooded, is missing) means students would start from a grader error.
@@ -51,10 +53,10 @@ def load_all(directory: Path) -> tuple[list[Spec], list[SpecError]]:
 
 def duplicates(specs: list[Spec]) -> list[str]:
     problems = []
-    by_inputs: dict[tuple[str, ...], list[Spec]] = {}
+    by_inputs: dict[tuple[object, ...], list[Spec]] = {}
     by_name: dict[str, list[Spec]] = {}
-    for spec in specs:
-        by_inputs.setdefault(spec.inputs, []).append(spec)
+    for spec in specs:  # a referee spec's "inputs" are its referee's seed and settings
+        by_inputs.setdefault((spec.inputs, spec.arguments, spec.referee), []).append(spec)
         by_name.setdefault(spec.name, []).append(spec)
     for same in by_inputs.values():
         if len(same) > 1:
@@ -92,12 +94,16 @@ def template_problems(verdicts: list[Verdict]) -> list[str]:
 
 
 def validate(directory: Path, reference: Path = REFERENCE, template: Path = TEMPLATE,
-             options: Options | None = None, jobs: int = 1) -> Validation:
-    options = options or Options()
+             options: Options | None = None, jobs: int = 1, assignment: Assignment | None = None) -> Validation:
+    assignment = assignment or load_assignment()
+    options = options or assignment_options(assignment)
     for folder, what in ((reference, "reference"), (template, "student template")):
         if not (folder / options.script).is_file():
             raise UsageError(f"{folder}: no {options.script} ({what})")
     specs, malformed = load_all(directory)
+    unplayable = referee_problems(assignment, specs)
+    malformed += unplayable
+    specs = [spec for spec in specs if spec.path not in {problem.path for problem in unplayable}]
     result = Validation(specs, malformed)
     result.problems += duplicates(specs)
     result.problems += reference_problems(check_submission(reference, specs, options, jobs))
@@ -126,16 +132,18 @@ def render(result: Validation, directory: Path) -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    directory = Path(args.specs)
-    result = validate(directory, Path(args.reference), Path(args.template), jobs=args.jobs)
+    assignment = load_assignment(Path(args.assignment))
+    directory = Path(args.specs) if args.specs else assignment.specs
+    result = validate(directory, Path(args.reference or assignment.reference), Path(args.template or assignment.template),
+                      jobs=args.jobs, assignment=assignment)
     sys.stdout.write(render(result, directory))
     return result.status
 
 
 def add_validate(commands: argparse._SubParsersAction) -> None:
     check = commands.add_parser("validate", help="check the spec suite against the reference and the template")
-    check.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
-    check.add_argument("--reference", default=str(REFERENCE), help="must earn full marks (default: %(default)s)")
-    check.add_argument("--template", default=str(TEMPLATE), help="must earn zero (default: %(default)s)")
+    add_assignment_options(check)
+    check.add_argument("--reference", help="must earn full marks (default: the assignment's reference/)")
+    check.add_argument("--template", help="must earn zero (default: the assignment's student_template/)")
     check.add_argument("--jobs", type=int, default=default_jobs(), help="specs run at once (default: cores)")
     check.set_defaults(run=cmd_validate)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.assignment import AssignmentError, load_assignment, parse_assignment
+from grader.assignment import AssignmentError, command_line, load_assignment, parse_assignment
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -16,13 +16,12 @@ def test_the_root_is_the_digit_assignment():
     digits = load_assignment(ROOT)
     assert (digits.program, digits.command, digits.config) == ("mastermind.py", ("python3", "mastermind.py"), None)
     assert digits.specs == ROOT / "specs" and digits.corpus == ROOT / "tests" / "submissions"
-    assert digits.python
 
 
 @pytest.mark.parametrize("name, program", [("colour", "mastermind_game.py"), ("codebreaker", "codebreaker.py")])
 def test_each_bundled_assignment_has_the_root_s_shape(name, program):
     assignment = load_assignment(ROOT / "assignments" / name)
-    assert assignment.program == program and assignment.python
+    assert assignment.program == program
     assert assignment.referee == ROOT / "assignments" / name / "referee.py"
     for folder in (assignment.specs, assignment.reference, assignment.template, assignment.corpus):
         assert folder.is_dir(), folder
@@ -38,8 +37,12 @@ def test_each_bundled_assignment_has_the_root_s_shape(name, program):
 def test_the_command_to_run(data, command, tmp_path):
     assignment = parse_assignment(data, tmp_path, "assignment.yaml")
     assert assignment.command == command
-    assert assignment.python == (command[0] == "python3")
-    assert assignment.argv(("--demo",)) == command + ("--demo",)
+    assert command_line(assignment.command, assignment.program, ("--demo",)) == command + ("--demo",)
+    seeded = command_line(assignment.command, assignment.program, ("--demo",), seed=7)
+    if command[0] == "python3":  # seeded through the boot, then exactly the same command line
+        assert seeded[:2] == ("python3", "-c") and seeded[3:] == ("7",) + command[1:] + ("--demo",)
+    else:  # another language is started as it is
+        assert seeded == command + ("--demo",)
 
 
 @pytest.mark.parametrize("data, reason", [

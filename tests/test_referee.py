@@ -111,7 +111,7 @@ def test_a_wrong_bad_entry_message_shows_the_message_expected():
 
     ruling = play(colour(bad_entries=["RGBYX"]), game())
     assert (ruling.passed, ruling.step) == (False, 1)
-    assert ruling.expected == "Enter exactly four letters.\n..."
+    assert ruling.expected == "Enter exactly four letters.\nGuess 1/8: "
 
 
 def test_asking_again_after_a_winning_clue_is_an_objection():

@@ -87,7 +87,7 @@ def running(
     """Spawn `mastermind.py` of `folder` exactly as the runner does; afterwards kill_all and check that
     nothing of the run is left."""
     with Sandbox(folder, limits, isolate=isolate) as box:
-        argv, env, cwd = box.command("mastermind.py")
+        argv, env, cwd = box.command(["python3", "mastermind.py"])
         child = pexpect.spawn(
             argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,
             dimensions=(24, 80), encoding="utf-8", timeout=timeout,
@@ -287,7 +287,7 @@ def test_kill_all_at_any_moment_of_the_start(tmp_path: Path, isolate: bool) -> N
 def test_daemon_dies_when_the_program_ends(tmp_path: Path) -> None:
     """No kill_all needed: when the program ends its namespace's init ends, and the kernel kills the rest."""
     with Sandbox(submission(tmp_path, "daemon", {"mode.txt": "exit"}), FAST) as box:
-        argv, env, cwd = box.command("mastermind.py")
+        argv, env, cwd = box.command(["python3", "mastermind.py"])
         child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,
                               dimensions=(24, 80), encoding="utf-8", timeout=5)
         try:
@@ -543,7 +543,7 @@ def test_nothing_survives_a_crashed_grader(tmp_path: Path) -> None:
         "from pathlib import Path\n"
         "from grader.sandbox import Limits, Sandbox\n"
         f"box = Sandbox(Path({str(folder)!r}), Limits())\n"
-        "argv, env, cwd = box.command('mastermind.py')\n"
+        "argv, env, cwd = box.command(['python3', 'mastermind.py'])\n"
         "child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False)\n"
         "child.expect('Enter key: ', timeout=5)\n"
         "print(box.uid, box.root, flush=True)\n"
@@ -593,7 +593,7 @@ def test_kill_all_leaves_no_zombie_to_a_subreaper(tmp_path: Path) -> None:
         "ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER\n"
         "for _ in range(3):\n"
         f"    with Sandbox(Path({str(folder)!r}), Limits()) as box:\n"
-        "        argv, env, cwd = box.command('mastermind.py')\n"
+        "        argv, env, cwd = box.command(['python3', 'mastermind.py'])\n"
         "        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec)\n"
         "        child.expect('Enter key: ', timeout=5)\n"
         "        box.kill_all(child.pid)\n"

@@ -8,7 +8,8 @@ text the rules give. Settings (the spec's `referee:` keys):
 - `goal: win` plays to win (each guess keeps every clue so far true, chosen to split the remaining
   codes best); `goal: lose` never plays a code still possible while it has other guesses, starting
   with one-colour guesses (`RRRR`): eight wrong guesses, and repeated colours every time.
-- `typing: plain | lower | spaced | mixed` how guesses are typed (`RGBY`, `rgby`, `R G B Y`, a mix).
+- `typing: plain | lower | spaced | mixed` how guesses are typed (`RGBY`, `rgby`, `R G B Y`, or in
+  turn `R G B Y`, `  rg BY `, `rgby`).
 - `bad_entries: [...]` typed (each must get its message and the same prompt again) before guess
   number `bad_before` (default 1).
 """
@@ -32,6 +33,7 @@ LOSS = re.compile(r"No guesses left\. The code was ([RGBYOP]) ([RGBYOP]) ([RGBYO
 SOME_CLUE = "Clue: <exact> exact, <misplaced> misplaced\n"
 SOME_LOSS = "No guesses left. The code was <the secret, letters separated by spaces>\n"
 SMALL_POOL = 4  # `goal: lose` avoids a possible code once this few remain: it would likely win
+MIXED = ("spaced", "padded", "lower")  # `typing: mixed`, guess after guess
 CANDIDATES = 30  # `goal: win` weighs at most this many possible codes per guess (keeps it quick)
 
 
@@ -94,7 +96,8 @@ class Referee(Base):
             self.pool = [code for code in self.pool if score(code, self.typed) == clue]
             return output[:found.end()], output[found.end():], clue
         if not output.startswith(head):
-            return objection(f"the output must start with {head.strip()!r}", step, head + "...")
+            return objection(f"the output must start with {head.strip()!r}, then ask for guess {self.turn} again"
+                             if self.typed else "the output must start with the banner", step, head + self._prompt())
         return head, output[len(head):], None
 
     def _prompt(self) -> str:
@@ -190,7 +193,7 @@ class Referee(Base):
         return self.rng.choice(impossible)
 
     def _typed_form(self, code: str) -> str:
-        style = self.typing if self.typing != "mixed" else self.rng.choice(["lower", "spaced", "padded", "plain"])
+        style = self.typing if self.typing != "mixed" else MIXED[len(self.clues) % len(MIXED)]
         if style == "lower":
             return code.lower()
         if style == "spaced":

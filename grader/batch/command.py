@@ -31,14 +31,13 @@ from grader.batch.summary import summary
 from grader.errors import UsageError
 from grader.files import prepare_folder, write_atomically
 from grader.gradebook import gradebook_csv
-from grader.options import add_run_options, intake_from, options_from
-from grader.project import DEFAULT_SPECS, default_jobs
+from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
+from grader.project import default_jobs
 from grader.reaping import become_subreaper
-from grader.specs import load_specs
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    class_dir, out, specs_dir = Path(args.class_dir), Path(args.out), Path(args.specs)
+    class_dir, out = Path(args.class_dir), Path(args.out)
     if class_dir.exists() and not class_dir.is_dir():
         raise UsageError(f"{class_dir}: is a file; give the class folder (one subfolder per student)")
     if not class_dir.is_dir():
@@ -47,7 +46,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         raise UsageError(f"{out}: --out is a file, not a folder")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    specs = load_specs(specs_dir)
+    assignment, _, specs = assignment_specs(args)
     students = find_students(class_dir, out)
     if not students:
         raise UsageError(f"{class_dir}: no student folders inside (one subfolder per student)")
@@ -58,7 +57,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),
-                  subreaper=become_subreaper(), options=options_from(args), intake=intake_from(args))
+                  subreaper=become_subreaper(), options=options_from(args, assignment), intake=intake_from(args))
     outcomes = batch.run()
     write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes))
     sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))
@@ -76,6 +75,6 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
     grade.add_argument("--force", action="store_true", help="grade every student, even unchanged ones")
     grade.add_argument("--shard", type=parse_shard, metavar="K/N",
                        help="grade only shard K of N (by a hash of the student id); merge shards with `gradebook`")
-    grade.add_argument("--specs", default=str(DEFAULT_SPECS), help="folder of spec files (default: %(default)s)")
+    add_assignment_options(grade)
     add_run_options(grade)
     grade.set_defaults(run=cmd_grade)

@@ -1,5 +1,5 @@
-"""What decides a grade, hashed: a student is regraded only when their files, the specs, the run options
-or the grader's own code changed since their last results."""
+"""What decides a grade, hashed: a student is regraded only when their files, the specs, the run options,
+the assignment's assignment.yaml and referee, or the grader's own code changed since their last results."""
 
 from __future__ import annotations
 
@@ -45,6 +45,9 @@ def grader_digest(specs: list[Spec], options: Options) -> str:
     for spec in sorted(specs, key=lambda spec: spec.id):
         options_used = (spec.ignore, spec.scoring, spec.input_labels)  # the suite file's defaults included
         digest.update(f"spec {spec.id} {options_used!r}\0".encode() + Path(spec.path).read_bytes() + b"\0")
+    for name, path in (("assignment", options.config), ("referee", options.referee)):
+        if path:  # the assignment's own files decide grades too
+            digest.update(f"{name}\0".encode() + Path(path).read_bytes() + b"\0")
     for source in sorted(PACKAGE.rglob("*")):
         if source.suffix in (".py", ".json") and "__pycache__" not in source.parts and source.is_file():
             digest.update(f"code {source.relative_to(PACKAGE)}\0".encode() + source.read_bytes() + b"\0")

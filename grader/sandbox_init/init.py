@@ -1,6 +1,6 @@
 """Launcher and PID-1 of one isolated run (Linux, started as root). Not imported by the grader:
 `grader.sandbox.Sandbox.command()` runs it as `python -I -S -B -c "...import init; init.main()" CONFIG
-SCRIPT` (imported rather than run as a script so that its cached bytecode is used: compiling this file
+PROGRAM...` (the program's command line; imported rather than run as a script so that its cached bytecode is used: compiling this file
 took about as long as starting the interpreter, on every run).
 
 Process tree (host pids; the grader sees all of them through its own /proc):
@@ -267,7 +267,7 @@ def limit_shared_memory(total: int) -> None:
             f.write(str(value))
 
 
-def start_student(cfg: dict, script: str) -> int:
+def start_student(cfg: dict, program: list[str]) -> int:
     """Fork the student's program: pid 2 of the namespace, never pid 1 (pid 1 ignores default signals)."""
     pid = os.fork()
     if pid:
@@ -299,19 +299,19 @@ def start_student(cfg: dict, script: str) -> int:
             filtered = False  # a kernel without seccomp: the probe reports the filter missing
         if not filtered:
             check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
-        os.execve(cfg["python"], [cfg["python"], script], os.environ)
+        os.execvpe(program[0], program, os.environ)
     except BaseException as error:  # noqa: BLE001 - report anything, never return into init's code
         os.write(2, f"sandbox: cannot start the program: {error}\r\n".encode())
     os._exit(127)
 
 
-def run_init(cfg: dict, script: str, status_w: int) -> None:
+def run_init(cfg: dict, program: list[str], status_w: int) -> None:
     """Body of pid 1: build the file system, start the program, reap everything, report its status."""
     os.setsid()  # a group of its own (pgid 1 inside), so signalling the parent's group never hits the program
     try:
         limit_shared_memory(cfg["shm_bytes"])
         build_root(cfg)
-        student = start_student(cfg, script)
+        student = start_student(cfg, program)
     except BaseException as error:  # noqa: BLE001 - whatever it is, the launcher reports it to the grader
         os.write(status_w, b"F" + f"cannot build the sandbox: {error}".encode()[:4000])
         os._exit(125)
@@ -333,7 +333,7 @@ def run_init(cfg: dict, script: str, status_w: int) -> None:
 def main() -> None:
     with open(sys.argv[1], "rb") as f:
         cfg = marshal.load(f)  # not json (it imports re): the grader's own interpreter wrote it
-    script = sys.argv[2]
+    program = sys.argv[2:]  # the program's command line
     for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU):
         signal.signal(sig, signal.SIG_IGN)  # meant for the student's program, not for the launcher
     flags = CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
@@ -360,7 +360,7 @@ def main() -> None:
         else:
             os._exit(125)  # the launcher died before PR_SET_PDEATHSIG was in place
         os.close(alive_r)
-        run_init(cfg, script, status_w)
+        run_init(cfg, program, status_w)
     os.close(status_w)
     os.close(alive_r)
     state = cfg["state"]

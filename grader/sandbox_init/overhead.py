@@ -16,13 +16,13 @@ from pathlib import Path
 import pexpect
 
 from grader.protections import protections
-from grader.sandbox import Limits, Sandbox
+from grader.sandbox import PYTHON, Limits, Sandbox
 
 
 def one(folder: Path, isolate: bool) -> tuple[float, float]:
     started = time.perf_counter()
     with Sandbox(folder, Limits(), isolate=isolate) as box:
-        argv, env, cwd = box.command("mastermind.py")
+        argv, env, cwd = box.command([PYTHON, "mastermind.py"])
         spawned = time.perf_counter()
         child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,
                               dimensions=(24, 80))
