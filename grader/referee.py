@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from grader.errors import UsageError
-from grader.judging import MISMATCH, PASSED, Session, Verdict, judge, moment
+from grader.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
 from grader.matching import split_lines
 from grader.specs import Line, Spec, Step
 
@@ -148,4 +148,4 @@ def referee_verdict(spec: Spec, session: Session, replies: list[str], ruling: Ru
         return Verdict(script, PASSED, "passed")
     step = _objected_step(session, ruling)
     return Verdict(script, MISMATCH, f"the referee objected to the output {moment(script, step)}: {ruling.message}",
-                   step, session.outputs[step])
+                   step, session.outputs[step], (Difference(step, session.outputs[step]),))
