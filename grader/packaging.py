@@ -22,7 +22,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from grader.assignment import Assignment, load_assignment
+from grader.assignment import DEFAULT_PROGRAM, Assignment, load_assignment
 from grader.errors import UsageError
 from grader.options import add_assignment_options
 from grader.sandbox import INIT_SCRIPT
@@ -118,6 +118,11 @@ def assignment_files(assignment: Assignment) -> list[tuple[str, Path]]:
     return [(path.name, path) for path in (assignment.config, assignment.referee) if path is not None]
 
 
+def _named(template: Path, assignment: Assignment) -> str:
+    """A template's text for this assignment: its program where the digit game's stands."""
+    return template.read_text(encoding="utf-8").replace(DEFAULT_PROGRAM, assignment.program)
+
+
 def build_handout(out: Path, specs_dir: Path, assignment: Assignment | None = None) -> Path:
     assignment = assignment or load_assignment()
     template, reference = assignment.template, assignment.reference / assignment.program
@@ -145,13 +150,14 @@ def build_handout(out: Path, specs_dir: Path, assignment: Assignment | None = No
         for name, path in assignment_files(assignment):
             shutil.copyfile(path, build / name)
         shutil.copyfile(TEMPLATES / "handout" / "Makefile", build / "Makefile")
-        shutil.copyfile(TEMPLATES / "handout" / "README.md", build / "README.md")
+        (build / "README.md").write_text(_named(TEMPLATES / "handout" / "README.md", assignment), encoding="utf-8")
         shutil.copyfile(TEMPLATES / "handout" / "gitignore", build / ".gitignore")
         shutil.copyfile(TEMPLATES / "handout" / "check.py", build / "check.py")
         (build / ".devcontainer").mkdir()
         shutil.copyfile(TEMPLATES / "handout" / "devcontainer.json", build / ".devcontainer" / "devcontainer.json")
         (build / ".github" / "workflows").mkdir(parents=True)
-        shutil.copyfile(TEMPLATES / "github-check.yml", build / ".github" / "workflows" / "check.yml")
+        (build / ".github" / "workflows" / "check.yml").write_text(_named(TEMPLATES / "github-check.yml", assignment),
+                                                                  encoding="utf-8")
         found = leaks(build, [spec for spec in specs if spec.hidden], reference)
         if found:
             raise UsageError("the handout would leak: " + "; ".join(found))

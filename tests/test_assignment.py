@@ -3,11 +3,13 @@ mistake in the file named with the file and the reason."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from grader.assignment import AssignmentError, command_line, load_assignment, parse_assignment
+from grader.packaging import build_gradescope, build_handout
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,3 +73,17 @@ def test_unreadable_or_missing_files_are_named(tmp_path):
         load_assignment(tmp_path)
     with pytest.raises(AssignmentError, match="no such assignment folder"):
         load_assignment(tmp_path / "missing")
+
+
+def test_an_assignment_s_handout_and_autograder_carry_it(tmp_path):
+    colour = load_assignment(ROOT / "assignments" / "colour")
+    handout = build_handout(tmp_path / "handout", colour.specs, colour)
+    assert (handout / "assignment.yaml").read_bytes() == colour.config.read_bytes()
+    assert (handout / "referee.py").is_file() and (handout / "student_template" / "mastermind_game.py").is_file()
+    assert "student_template/mastermind_game.py" in (handout / "README.md").read_text(encoding="utf-8")
+    assert load_assignment(handout).program == "mastermind_game.py"
+    assert {path.name for path in (handout / "specs").iterdir()} == \
+        {path.name for path in colour.specs.glob("0*.yaml")}  # the visible ones only
+    with zipfile.ZipFile(build_gradescope(tmp_path / "autograder.zip", colour.specs, colour)) as archive:
+        names = set(archive.namelist())
+    assert {"assignment.yaml", "referee.py", "specs/21-hidden-loss.yaml"} <= names

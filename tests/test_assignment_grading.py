@@ -119,7 +119,9 @@ def grade_class(class_dir: Path, out: Path, assignment: Path, *extra: str) -> su
 
 def test_a_forced_regrade_gives_the_same_gradebook_and_a_new_referee_regrades(tmp_path):
     assignment = tmp_path / "codebreaker"
-    shutil.copytree(CODEBREAKER / "specs", assignment / "specs")
+    (assignment / "specs").mkdir(parents=True)
+    for name in ("01-four-colours.yaml", "03-one-colour.yaml", "04-inconsistent-answers.yaml"):  # a few: quick
+        shutil.copyfile(CODEBREAKER / "specs" / name, assignment / "specs" / name)
     for name in ("assignment.yaml", "referee.py"):
         shutil.copyfile(CODEBREAKER / name, assignment / name)
     class_dir = tmp_path / "class"
