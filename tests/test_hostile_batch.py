@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from grader import proc
 from grader.protections import protections
 
 CLASS = ROOT / "tests" / "hostile_class"
@@ -53,30 +54,16 @@ def _build_class(folder: Path) -> None:
 
 
 def _marked_processes() -> list[int]:
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if MARK in Path(f"/proc/{pid}/environ").read_bytes():
-                found.append(int(pid))
-        except OSError:
-            pass
-    return found
+    return [pid for pid in proc.pids() if any(MARK in entry for entry in proc.environ(pid))]
 
 
 def _grader_rss(root: int) -> int:
-    """Resident memory of the grader's own processes (the batch and its workers, not student programs)."""
-    total, pending = 0, [root]
-    while pending:
-        pid = pending.pop()
-        try:  # any process may vanish between two reads: it then simply counts for nothing
-            status = Path(f"/proc/{pid}/status").read_text()
-            pending += [int(c) for t in os.listdir(f"/proc/{pid}/task")
-                        for c in Path(f"/proc/{pid}/task/{t}/children").read_text().split()]
-            command = Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            continue
-        if b"grader" in command:
-            total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    """Resident memory of the grader's own processes (the batch and its workers, not student programs);
+    a process that vanishes between two reads simply counts for nothing."""
+    total = 0
+    for pid in [root, *proc.descendants(root)]:
+        if any(b"grader" in arg for arg in proc.cmdline(pid)):
+            total += int((proc.status_field(pid, "VmRSS") or "0 kB").split()[0])
     return total * 1024
 
 
