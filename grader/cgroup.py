@@ -10,6 +10,7 @@ keep only the per-process rlimits.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import time
@@ -78,10 +79,32 @@ def _v2(mounts: list[tuple[str, str, str, set[str]]], own: dict[str, str]) -> Pa
         if not {"memory", "pids"} <= set(available):
             return f"cgroup v2 has no memory and pids controllers for {folder}"
         if not {"memory", "pids"} <= set((folder / "cgroup.subtree_control").read_text().split()):
-            (folder / "cgroup.subtree_control").write_text("+memory +pids")
+            _delegate(folder)
     except OSError as error:
         return f"cannot use cgroup v2 at {folder}: {error.strerror}"
     return Parents(2, folder, folder)
+
+
+def _delegate(folder: Path) -> None:
+    """Give the memory and pids controllers to `folder`'s children. v2 refuses while processes live in
+    `folder` itself: the grader then moves into a leaf of its own there (`grader-main`), which is enough
+    when it was alone in its group (a delegated systemd scope, a container's own group); if others
+    remain, it moves back and the error stands."""
+    control = folder / "cgroup.subtree_control"
+    try:
+        control.write_text("+memory +pids")
+        return
+    except OSError as error:
+        if error.errno != errno.EBUSY:
+            raise
+    leaf = folder / "grader-main"
+    leaf.mkdir(exist_ok=True)
+    (leaf / "cgroup.procs").write_text("0")
+    try:
+        control.write_text("+memory +pids")
+    except OSError:
+        (folder / "cgroup.procs").write_text("0")
+        raise
 
 
 def _v1(mounts: list[tuple[str, str, str, set[str]]], own: dict[str, str]) -> Parents | str:

@@ -184,6 +184,7 @@ class Sandbox:
             isolate = found.isolated if isolate is None else isolate
         self.isolated = isolate
         self.group: RunGroup | None = None
+        self.marker = secrets.token_hex(8)
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
         # The fallback as root never runs the program as root: it drops to the per-run uid.
         self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
@@ -203,7 +204,6 @@ class Sandbox:
         except BaseException:
             self.close()
             raise
-        self.marker = secrets.token_hex(8)
         self._config = self.root / "sandbox.cfg"
         self._state = self.root / "state"
         self.python = student_python()
