@@ -363,6 +363,17 @@ def test_the_fallback_as_root_removes_the_shared_memory_a_run_leaves(tmp_path: P
     assert str(box.uid) not in Path("/proc/sysvipc/shm").read_text()
 
 
+@pytest.mark.skipif(os.geteuid() != 0 or unprivileged_python() is None
+                    or not _others_may(str(ROOT / "grader" / "protections.py"), stat.S_IROTH),
+                    reason="needs root, and a checkout and interpreter another user can read")
+def test_where_no_cgroup_can_be_made_the_protections_line_says_so() -> None:
+    code = "from grader.protections import protections; print(protections().describe())"
+    done = subprocess.run([unprivileged_python(), "-c", code], user=65534, group=65534, cwd="/", timeout=60,
+                          env={"PYTHONPATH": str(ROOT)}, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "run_limits" in done.stdout.split("(")[0] and "no limits per run: " in done.stdout
+
+
 @needs_isolation
 @RUN_LIMITED
 def test_shared_memory_counts_towards_the_run(tmp_path: Path) -> None:
