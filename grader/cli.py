@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
-import json
 import sys
 from pathlib import Path
 
@@ -14,8 +13,9 @@ from grader.errors import UsageError
 from grader.files import check_writable, write_atomically
 from grader.junit import junit_xml
 from grader.reaping import become_subreaper, kill_orphans
-from grader.report import render_text, results_json
-from grader.intake import admit, mark_refused, refused
+from grader.report import build_results, render_text
+from grader.results import with_problem, write_results
+from grader.intake import admit, refused
 from grader.judging import Verdict, total
 from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.preview import notes_for
@@ -49,10 +49,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
     sys.stdout.write(printable(render_text(verdicts, title), sys.stdout.encoding))
     if args.json:
-        results = results_json(verdicts)
+        results = build_results(verdicts)
         if admitted.problem is not None:
-            results = mark_refused(results, admitted.problem)
-        write_atomically(Path(args.json), json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+            results = with_problem(results, admitted.problem)
+        write_results(Path(args.json), results)
     if args.junit:
         write_atomically(Path(args.junit), junit_xml(verdicts, reveal_hidden=True))
     score, maximum = total(verdicts)

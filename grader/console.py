@@ -4,8 +4,8 @@ as an escape, never a UnicodeEncodeError."""
 
 from __future__ import annotations
 
-# The report's symbols (see grader/matching.py) and what replaces each, best first, where it cannot be shown.
-STAND_INS = {"↵": ("¶", "$"), "·": ("~",), "→": (">",)}
+# The report's symbols (see grader/rendering.py) and what replaces each, best first, where it cannot be shown.
+STAND_INS = {"↵": ("¶", "$"), "·": ("~",), "→": (">",), "×": ("x",), "…": ("...",)}
 
 
 def _shows(text: str, encoding: str) -> bool:

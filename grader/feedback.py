@@ -2,23 +2,18 @@
 
 Working from the results file rather than from verdicts means the same text comes out wherever the
 grading ran (a batch, Gradescope, a CI job), and hidden specs can never leak: results.json already holds
-only their name and points (see `report.results_json`)."""
+only their name and points (see `report.build_results`)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
-from grader.errors import UsageError
 from grader.files import write_atomically
 from grader.report import HIDDEN_NOTE, format_points
-
-GRADER_ERROR_KEY = "grader_error"  # in results["extra_data"]: this student could not be graded
-
+from grader.results import Results, read_results
 
 
 def _cell(text: str) -> str:
@@ -32,79 +27,37 @@ def _fenced(text: str) -> list[str]:
     return [fence + "text", text, fence]
 
 
-def grader_error(results: dict[str, Any]) -> str | None:
-    return (results.get("extra_data") or {}).get(GRADER_ERROR_KEY)
-
-
-def feedback_markdown(results: dict[str, Any], title: str = "Mastermind: your results") -> str:
+def feedback_markdown(results: Results, title: str = "Mastermind: your results") -> str:
     """Score, a table of every test, then each failed test with everything needed to fix it."""
     out = [f"# {title}", ""]
-    error = grader_error(results)
-    if error is not None:
+    if results.grader_error is not None:
         out += [
             "**Not graded yet.** The grader itself ran into a problem with this submission (not a mistake in",
             "your program, as far as it can tell), so no score was given. Your instructor has the details.",
             "",
         ]
         return "\n".join(out)
-    tests = results.get("tests", [])
-    passed = sum(test.get("status") == "passed" for test in tests)
+    tests = results.tests
     out += [
-        f"**Score: {format_points(results.get('score', 0))}/{format_points(results.get('max_score', 0))}** "
-        f"({passed} of {len(tests)} tests passed)",
+        f"**Score: {format_points(results.score)}/{format_points(results.max_score)}** "
+        f"({results.passed_count} of {len(tests)} tests passed)",
         "",
     ]
     if tests:
         out += ["| result | test | points |", "| --- | --- | --- |"]
         for test in tests:
-            mark = "✅ pass" if test.get("status") == "passed" else "❌ fail"
-            points = f"{format_points(test.get('score', 0))}/{format_points(test.get('max_score', 0))}"
-            out.append(f"| {mark} | {_cell(test.get('name', '?'))} | {points} |")
+            mark = "✅ pass" if test.passed else "❌ fail"
+            out.append(f"| {mark} | {_cell(test.name)} | {format_points(test.score)}/{format_points(test.max_score)} |")
         out.append("")
     for test in tests:
-        if test.get("status") == "passed":
+        if test.passed:
             continue
-        out += [f"## ❌ {test.get('name', '?')} (0/{format_points(test.get('max_score', 0))})", ""]
-        output = test.get("output", "")
-        out += ([HIDDEN_NOTE] if output == HIDDEN_NOTE else _fenced(output)) + [""]
-    if tests and passed == len(tests):
+        out += [f"## ❌ {test.name} ({format_points(test.score)}/{format_points(test.max_score)})", ""]
+        hidden = test.hidden or test.output == HIDDEN_NOTE
+        out += ([HIDDEN_NOTE] if hidden else _fenced(test.output)) + [""]
+    if tests and results.passed_count == len(tests):
         out += ["Every test passed. Well done!", ""]
     return "\n".join(out)
-
-
-def read_results(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such results file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise UsageError(f"{path}: not a readable results.json ({error})") from None
-    problem = _results_problem(data)
-    if problem:
-        raise UsageError(f"{path}: not a results.json: {problem}")
-    return data
-
-
-def _results_problem(data: Any) -> str | None:
-    """What makes this not Gradescope's results.json shape, as far as the gradebook and feedback use it."""
-    number = (int, float)
-    if not isinstance(data, dict) or not isinstance(data.get("tests", []), list):
-        return "expected an object with a `tests` list"
-    for key in ("score", "max_score"):
-        if key in data and not isinstance(data[key], number) or isinstance(data.get(key), bool):
-            return f"`{key}` must be a number"
-    for index, test in enumerate(data.get("tests", []), start=1):
-        if not isinstance(test, dict):
-            return f"test {index} is not an object"
-        for key in ("score", "max_score"):
-            if key in test and (not isinstance(test[key], number) or isinstance(test[key], bool)):
-                return f"test {index}: `{key}` must be a number"
-        for key in ("name", "output", "status"):
-            if key in test and not isinstance(test[key], str):
-                return f"test {index}: `{key}` must be text"
-        if "tags" in test and not (isinstance(test["tags"], list) and all(isinstance(t, str) for t in test["tags"])):
-            return f"test {index}: `tags` must be a list of text"
-    return None
 
 
 def cmd_feedback(args: argparse.Namespace) -> int:

@@ -5,7 +5,7 @@ merges results.json files graded anywhere (a CI job or a Gradescope run per stud
 
 Deterministic: rows are sorted by student id, spec columns by spec id, numbers printed the same way, so
 the same results always give the same bytes. A student the grader could not grade (see
-`feedback.GRADER_ERROR_KEY`) gets an empty score, never a silent 0. The student id is the name of the
+`Results.grader_error`) gets an empty score, never a silent 0. The student id is the name of the
 folder holding the results file (`grades/students/<id>/results.json`, `artifacts/<id>/results.json`), or with
 `--id-from stem` the file name without `.json` (`results/<id>.json`)."""
 
@@ -16,14 +16,13 @@ import csv
 import io
 import sys
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 from grader.errors import UsageError
 from grader.escaping import safe_name
-from grader.feedback import grader_error, read_results
 from grader.files import write_atomically
-from grader.intake import submission_problem
 from grader.report import format_points
+from grader.results import Results, read_results
 
 FIXED_COLUMNS = ("student", "score", "max_score")
 PROBLEM_COLUMN = "problem"  # last: why a score is 0 without a run ("no mastermind.py (found: main.py)") or empty
@@ -36,16 +35,12 @@ def neutralised(cell: str) -> str:
     return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
 
 
-def spec_points(results: dict[str, Any]) -> dict[str, float]:
-    """Points earned per spec id (each test's `tags[0]`, as `report.results_json` writes it)."""
-    points = {}
-    for test in results.get("tests", []):
-        tags = test.get("tags") or [test.get("name", "?")]
-        points[str(tags[0])] = float(test.get("score", 0))
-    return points
+def spec_points(results: Results) -> dict[str, float]:
+    """Points earned per spec id."""
+    return {test.spec: test.score for test in results.tests}
 
 
-def gradebook_csv(rows: Iterable[tuple[str, dict[str, Any]]]) -> str:
+def gradebook_csv(rows: Iterable[tuple[str, Results]]) -> str:
     """The CSV text for (student id, results) pairs."""
     rows = sorted(rows, key=lambda row: row[0])
     seen = [student for student, _ in rows]
@@ -58,16 +53,15 @@ def gradebook_csv(rows: Iterable[tuple[str, dict[str, Any]]]) -> str:
     writer.writerow(map(neutralised, [*FIXED_COLUMNS, *spec_ids, PROBLEM_COLUMN]))
     for student, results in rows:
         student = neutralised(safe_name(student))
-        error = grader_error(results)
-        if error is not None:
-            problem = neutralised(safe_name(f"not graded: {error}"))
-            writer.writerow([student, "", format_points(results.get("max_score", 0)), *[""] * len(spec_ids), problem])
+        if results.grader_error is not None:
+            problem = neutralised(safe_name(f"not graded: {results.grader_error}"))
+            writer.writerow([student, "", format_points(results.max_score), *[""] * len(spec_ids), problem])
             continue
         points = spec_points(results)
         writer.writerow([
-            student, format_points(results.get("score", 0)), format_points(results.get("max_score", 0)),
+            student, format_points(results.score), format_points(results.max_score),
             *[format_points(points[spec]) if spec in points else "" for spec in spec_ids],
-            neutralised(safe_name(submission_problem(results) or "")),
+            neutralised(safe_name(results.problem or "")),
         ])
     return buffer.getvalue()
 

@@ -14,7 +14,6 @@ import os
 import stat
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
 
 from grader.escaping import safe_name
 from grader.finder import find_program
@@ -22,7 +21,6 @@ from grader.judging import NO_PROGRAM, Verdict
 from grader.specs import Spec
 
 MB = 1024 * 1024
-PROBLEM_KEY = "problem"
 
 
 @dataclass(frozen=True)
@@ -110,15 +108,3 @@ def _too_big(path: str, info: os.stat_result, limits: IntakeLimits) -> str:
 def refused(specs: list[Spec], problem: str) -> list[Verdict]:
     """The verdicts of a submission that cannot be run: 0 for every spec, each saying why."""
     return [Verdict(spec, NO_PROGRAM, problem) for spec in specs]
-
-
-def mark_refused(results: dict[str, Any], problem: str) -> dict[str, Any]:
-    """Results of a submission that could not be run, saying why once at the top (Gradescope shows
-    `output` above the tests) and, for the gradebook's `problem` column, under `extra_data`."""
-    extra = {**results.get("extra_data", {}), PROBLEM_KEY: problem}
-    return {**results, "output": f"Your submission could not be run: {problem}", "extra_data": extra}
-
-
-def submission_problem(results: dict[str, Any]) -> str | None:
-    """Why the submission behind these results could not be run, if it could not."""
-    return (results.get("extra_data") or {}).get(PROBLEM_KEY)

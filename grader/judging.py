@@ -7,8 +7,9 @@ import re
 import signal
 from dataclasses import dataclass
 
-from grader.matching import step_matches, visible
+from grader.matching import step_matches
 from grader.outcome import Ending
+from grader.rendering import visible
 from grader.specs import Spec
 
 PASSED = "passed"

@@ -1,4 +1,4 @@
-"""Comparing one step's captured output with what the spec expects, and showing the difference."""
+"""Comparing one step's captured output with what the spec expects, and aligning the two sides."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from grader.comparison import View, compared_rows, normalise_line, step_view
-from grader.escaping import escape_unsafe
 from grader.specs import Line, Spec
 
 # Each side of a comparison is a list of (text, ends_with_newline) pairs.
@@ -121,36 +120,40 @@ def align(expected: list[Compared], got: list[Compared], view: View) -> list[tup
             + [(n - tail + k, m - tail + k) for k in range(tail)])
 
 
-def visible(text: str, newline: bool, mark_end: bool) -> str:
-    """Make what a reader cannot see visible: trailing spaces, tabs, control bytes and (on changed
-    lines) where the line ends."""
-    body = text.rstrip(" ")
-    shown = body + "·" * (len(text) - len(body))
-    shown = escape_unsafe(shown.replace("\t", "→"))
-    return shown + ("↵" if newline and mark_end else "")
+@dataclass(frozen=True)
+class DiffRow:
+    """One row of an aligned comparison: 1-based line numbers (None on the side that lacks the line) and
+    the line as the program (or the spec) wrote it."""
+
+    sign: str  # " " alike, "-" expected only, "+" actual only
+    expected_no: int | None
+    actual_no: int | None
+    text: str
+    newline: bool
 
 
-def render_diff(spec: Spec, index: int, actual: str) -> list[str]:
-    """Numbered expected/actual lines in the style of snapbox: `-` expected only, `+` actual only, `|`
-    alike (shown as printed). What the spec's ignore options leave out is not shown as a difference."""
+@dataclass(frozen=True)
+class StepDiff:
+    """A step's comparison as rows; `rendering` shows it to people."""
+
+    rows: tuple[DiffRow, ...]
+    ignored: int  # actual lines the spec's ignore options left out of the comparison
+    empty: bool  # no output expected and none printed
+
+
+def diff_rows(spec: Spec, index: int, actual: str) -> StepDiff:
+    """Expected and actual lines aligned in the style of snapbox. What the spec's ignore options leave
+    out is not a difference; alike lines keep the text as printed."""
     expected, got, view = _sides(spec, index, actual)
     step = spec.steps[index]
-    total_expected = len(step.lines) + len(split_lines(step.prompt))
     total_actual = len(split_lines(actual))
-    width = len(str(max(total_expected, total_actual, 1)))
-    blank = " " * width
-    out = [f"{blank} {blank}   (- expected, + actual; · is a trailing space, ↵ a line end)"]
+    rows: list[DiffRow] = []
     i = j = 0
     for a, b in align(expected, got, view) + [(len(expected), len(got))]:
-        out += [f"{row.number:>{width}} {blank} - {visible(row.written, row.newline, True)}" for row in expected[i:a]]
-        out += [f"{blank} {row.number:>{width}} + {visible(row.written, row.newline, True)}" for row in got[j:b]]
+        rows += [DiffRow("-", row.number, None, row.written, row.newline) for row in expected[i:a]]
+        rows += [DiffRow("+", None, row.number, row.written, row.newline) for row in got[j:b]]
         if a < len(expected):
-            shown = visible(got[b].written, got[b].newline, False)
-            out.append(f"{expected[a].number:>{width}} {got[b].number:>{width}} | {shown}")
+            rows.append(DiffRow(" ", expected[a].number, got[b].number, got[b].written, got[b].newline))
         i, j = a + 1, b + 1
-    if not total_expected and not total_actual:
-        out.append(f"{blank} {blank}   (no output on either side)")
-    skipped = total_actual - len(got)
-    if skipped:
-        out.append(f"{blank} {blank}   ({skipped} line(s) of the output not compared: the spec ignores them)")
-    return out
+    empty = not step.lines and not split_lines(step.prompt) and not total_actual
+    return StepDiff(tuple(rows), total_actual - len(got), empty)

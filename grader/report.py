@@ -1,18 +1,28 @@
-"""What people read: the terminal report and the results file, rendered from verdicts (pure)."""
+"""What people read: the terminal report and the results, rendered from verdicts (pure).
+
+Each difference is told once: specs that fail with the same difference are grouped under the first of
+them, and a hidden spec is never the one that tells it to a student."""
 
 from __future__ import annotations
 
-from typing import Any
+import textwrap
 
 from grader.judging import Verdict, moment, shown_input, total
-from grader.matching import render_diff
+from grader.rendering import changed_lines, render_diff
+from grader.results import Failure, Results, TestResult
 
 HIDDEN_NOTE = "This is a hidden test: its inputs and expected output are not shown."
+RULE_WIDTH = 78
 
 
 def format_points(value: float) -> str:
     """Points as people write them: 10, 2.5, never 10.0."""
     return f"{float(value):g}"
+
+
+def _diff(verdict: Verdict) -> list[str]:
+    assert verdict.step is not None
+    return render_diff(verdict.spec, verdict.step, verdict.actual or "")
 
 
 def failure_details(verdict: Verdict) -> list[str]:
@@ -29,20 +39,56 @@ def failure_details(verdict: Verdict) -> list[str]:
             pointer = "  <- the output after this one is where it went wrong" if number == len(typed) else ""
             lines.append(f"  {number:>{width}}. {shown_input(text)}{pointer}")
     lines.append(f"Output {moment(spec, verdict.step)}:")
-    lines += ["  " + row for row in render_diff(spec, verdict.step, verdict.actual or "")]
-    return lines
+    return lines + ["  " + row for row in _diff(verdict)]
+
+
+def _shown(verdict: Verdict, reveal_hidden: bool) -> bool:
+    return not verdict.passed and (reveal_hidden or not verdict.spec.hidden)
 
 
 def spec_feedback(verdict: Verdict, reveal_hidden: bool) -> list[str]:
     if verdict.passed:
         return []
-    if verdict.spec.hidden and not reveal_hidden:
-        return [HIDDEN_NOTE]
-    return failure_details(verdict)
+    return failure_details(verdict) if _shown(verdict, reveal_hidden) else [HIDDEN_NOTE]
+
+
+def _difference(verdict: Verdict) -> tuple[str, ...]:
+    """What two failures must share to be the same difference (the inputs that led there may differ)."""
+    if verdict.step is None:
+        return (verdict.kind, verdict.message)
+    return (verdict.kind, *_diff(verdict))
+
+
+def same_differences(verdicts: list[Verdict], reveal_hidden: bool) -> dict[str, list[Verdict]]:
+    """For each failure told in full (by spec id), the later specs that fail with the same difference."""
+    leaders: dict[tuple[str, ...], Verdict] = {}
+    groups: dict[str, list[Verdict]] = {}
+    for verdict in verdicts:
+        if not _shown(verdict, reveal_hidden):
+            continue
+        leader = leaders.setdefault(_difference(verdict), verdict)
+        groups.setdefault(leader.spec.id, [])
+        if leader is not verdict:
+            groups[leader.spec.id].append(verdict)
+    return groups
+
+
+def _same_in(followers: list[Verdict]) -> list[str]:
+    if not followers:
+        return []
+    ids = ", ".join(verdict.spec.id for verdict in followers)
+    count = f"{len(followers)} more spec{'s' if len(followers) > 1 else ''}"
+    return textwrap.wrap(f"The same difference in {count}: {ids}", RULE_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+
+
+def _heading(verdict: Verdict) -> str:
+    spec = verdict.spec
+    header = f"FAIL: {spec.name} [{spec.id}, {format_points(verdict.score)}/{format_points(spec.points)}]"
+    return "=" * 8 + " " + header + " " + "=" * max(8, RULE_WIDTH - 10 - len(header))
 
 
 def render_text(verdicts: list[Verdict], title: str, reveal_hidden: bool = True) -> str:
-    """The report `grader check` prints: a summary line per spec, then each failure in full."""
+    """The report `grader check` prints: a summary line per spec, then each difference once, in full."""
     score, maximum = total(verdicts)
     id_width = max((len(v.spec.id) for v in verdicts), default=0)
     out = [title, ""]
@@ -51,30 +97,43 @@ def render_text(verdicts: list[Verdict], title: str, reveal_hidden: bool = True)
         points = f"{format_points(verdict.score)}/{format_points(verdict.spec.points)}"
         reason = "" if verdict.passed else f"  ({verdict.kind})"
         out.append(f"{status}  {verdict.spec.id:<{id_width}}  {points:>7}  {verdict.spec.name}{reason}")
+    groups = same_differences(verdicts, reveal_hidden)
     for verdict in verdicts:
-        details = spec_feedback(verdict, reveal_hidden)
-        if details:
-            header = f"FAIL: {verdict.spec.name} [{verdict.spec.id}, 0/{format_points(verdict.spec.points)}]"
-            out += ["", "=" * 8 + " " + header + " " + "=" * max(8, 70 - len(header)), *details]
+        if verdict.spec.id in groups:
+            out += ["", _heading(verdict), *failure_details(verdict), *_same_in(groups[verdict.spec.id])]
+        elif not verdict.passed and not _shown(verdict, reveal_hidden):
+            out += ["", _heading(verdict), HIDDEN_NOTE]
     passed = sum(v.passed for v in verdicts)
     out += ["", f"Score: {format_points(score)}/{format_points(maximum)}  ({passed} of {len(verdicts)} specs passed)"]
     return "\n".join(out) + "\n"
 
 
-def results_json(verdicts: list[Verdict]) -> dict[str, Any]:
-    """Gradescope's results.json: hidden specs keep their name and points, never their details."""
+def failure_data(verdict: Verdict) -> Failure:
+    """A failure as data, for the class summary and report."""
+    if verdict.step is None:
+        return Failure(verdict.kind)
+    return Failure(verdict.kind, verdict.step, moment(verdict.spec, verdict.step),
+                   changed_lines(verdict.spec, verdict.step, verdict.actual or ""), (verdict.step,))
+
+
+def build_results(verdicts: list[Verdict], reveal_hidden: bool = False) -> Results:
+    """The results of one submission. A hidden spec shows a student only its name and points; its
+    failure data is kept only with `reveal_hidden` (results the instructor keeps)."""
     score, maximum = total(verdicts)
+    groups = same_differences(verdicts, reveal_hidden=False)
+    told_in = {follower.spec.id: leader for leader in verdicts for follower in groups.get(leader.spec.id, [])}
     tests = []
     for verdict in verdicts:
         spec = verdict.spec
-        output = "Passed." if verdict.passed else "\n".join(spec_feedback(verdict, reveal_hidden=False))
-        tests.append({
-            "name": spec.name,
-            "tags": [spec.id],
-            "score": verdict.score,
-            "max_score": spec.points,
-            "status": "passed" if verdict.passed else "failed",
-            "output": output,
-            "visibility": "visible",
-        })
-    return {"score": score, "max_score": maximum, "output_format": "text", "tests": tests}
+        if verdict.passed:
+            output = "Passed."
+        elif spec.id in told_in:
+            leader = told_in[spec.id].spec
+            output = "\n".join([f"What it checks: {spec.description}", f"Problem: {verdict.message}",
+                                f"The same difference as in {shown_input(leader.name)} [{leader.id}]: see there."])
+        else:
+            output = "\n".join(spec_feedback(verdict, reveal_hidden=False) + _same_in(groups.get(spec.id, [])))
+        keep = not verdict.passed and (reveal_hidden or not spec.hidden)
+        tests.append(TestResult(spec.id, spec.name, verdict.score, spec.points, verdict.passed, output,
+                                spec.hidden, failure_data(verdict) if keep else None))
+    return Results(score, maximum, tuple(tests))

@@ -264,9 +264,10 @@ class Terminal(io.StringIO):
 def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise():
     from grader.batch.progress import Progress
     from grader.batch.students import Outcome
+    from grader.results import Results, grader_error_results
 
-    graded = Outcome("ada", "graded", {"score": 3, "max_score": 4}, 1.5)
-    broken = Outcome("bob", "error", {"score": 0, "max_score": 4}, 0.1, "RuntimeError: boom")
+    graded = Outcome("ada", "graded", Results(3, 4), 1.5)
+    broken = Outcome("bob", "error", grader_error_results("RuntimeError: boom", 4), 0.1, "RuntimeError: boom")
     plain, tty = io.StringIO(), Terminal()
     for stream in (plain, tty):
         progress = Progress(2, stream)

@@ -11,15 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from grader.feedback import GRADER_ERROR_KEY, feedback_markdown
 from grader.gradebook import gradebook_csv, neutralised
-from grader.intake import mark_refused
-from grader.report import HIDDEN_NOTE
+from grader.results import from_json, grader_error_results, with_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def results(*tests: tuple[str, float, float]) -> dict:
+def results_data(*tests: tuple[str, float, float]) -> dict:
+    """A results.json as other graders write it: Gradescope's keys only."""
     return {
         "score": sum(score for _, score, _ in tests), "max_score": sum(top for _, _, top in tests),
         "tests": [{"name": f"the {spec} spec", "tags": [spec], "score": score, "max_score": top,
@@ -27,6 +26,10 @@ def results(*tests: tuple[str, float, float]) -> dict:
                    "output": "Passed." if score == top else "Problem: it differs", "visibility": "visible"}
                   for spec, score, top in tests],
     }
+
+
+def results(*tests: tuple[str, float, float]):
+    return from_json(results_data(*tests))
 
 
 def rows(text: str) -> list[list[str]]:
@@ -50,8 +53,8 @@ def test_columns_are_sorted_spec_ids_and_rows_sorted_students():
 
 
 def test_a_spec_missing_from_one_results_file_is_an_empty_cell_and_errors_have_no_score():
-    error = {"score": 0, "max_score": 15, "tests": [], "extra_data": {GRADER_ERROR_KEY: "boom"}}
-    misnamed = mark_refused(results(("a-spec", 0, 10)), "no mastermind.py (found: main.py)")
+    error = grader_error_results("boom", 15)
+    misnamed = with_problem(results(("a-spec", 0, 10)), "no mastermind.py (found: main.py)")
     text = gradebook_csv([("old", results(("a-spec", 10, 10))), ("new", results(("a-spec", 1, 10), ("c-spec", 1, 1))),
                           ("broken", error), ("misnamed", misnamed)])
     assert rows(text) == [
@@ -68,7 +71,7 @@ def run_gradebook(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_merge_command_takes_files_folders_and_file_name_ids(tmp_path: Path):
-    for student, data in {"bea": results(("x", 1, 1)), "al": results(("x", 0, 1))}.items():
+    for student, data in {"bea": results_data(("x", 1, 1)), "al": results_data(("x", 0, 1))}.items():
         (tmp_path / "jobs" / student).mkdir(parents=True)
         (tmp_path / "jobs" / student / "results.json").write_text(json.dumps(data))
         (tmp_path / "flat").mkdir(exist_ok=True)
@@ -85,41 +88,13 @@ def test_merge_command_takes_files_folders_and_file_name_ids(tmp_path: Path):
 
 def test_merge_refuses_duplicates_and_files_that_are_not_results(tmp_path: Path):
     (tmp_path / "a").mkdir()
-    (tmp_path / "a" / "results.json").write_text(json.dumps(results(("x", 1, 1))))
+    (tmp_path / "a" / "results.json").write_text(json.dumps(results_data(("x", 1, 1))))
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "results.json").write_text("{not json")
     duplicate = run_gradebook(str(tmp_path / "a" / "results.json"), str(tmp_path / "a" / "results.json"))
     assert duplicate.returncode == 2 and "more than one results file" in duplicate.stderr
     broken = run_gradebook(str(tmp_path / "bad" / "results.json"))
     assert broken.returncode == 2 and "bad/results.json" in broken.stderr and "Traceback" not in broken.stderr
-
-
-def test_feedback_shows_failures_in_full_and_hidden_ones_by_name_and_points_only():
-    data = results(("shown", 0, 4), ("secret", 0, 3), ("fine", 2, 2))
-    data["tests"][0]["output"] = "Problem: differs\n  1 - ```fence```"
-    data["tests"][1]["output"] = HIDDEN_NOTE
-    text = feedback_markdown(data)
-    assert "**Score: 2/9** (1 of 3 tests passed)" in text
-    assert "## ❌ the shown spec (0/4)" in text and "````text\nProblem: differs" in text
-    assert "## ❌ the secret spec (0/3)\n\n" + HIDDEN_NOTE in text
-    assert "the fine spec" in text and "## ❌ the fine spec" not in text
-
-
-@pytest.mark.parametrize("content, words", [
-    ('{"score": "x", "tests": []}', "`score` must be a number"),
-    ('{"tests": [5]}', "test 1 is not an object"),
-    ('{"tests": [{"output": 5}]}', "test 1: `output` must be text"),
-    ('{"tests": [{"tags": "a"}]}', "`tags` must be a list of text"),
-])
-def test_a_malformed_results_file_is_named_with_what_is_wrong(tmp_path, content, words):
-    from grader.errors import UsageError
-    from grader.feedback import read_results
-
-    path = tmp_path / "ada" / "results.json"
-    path.parent.mkdir()
-    path.write_text(content)
-    with pytest.raises(UsageError, match=words):
-        read_results(path)
 
 
 @pytest.mark.parametrize("cell, shown", [

@@ -18,7 +18,7 @@ class Progress:
         if outcome.status == "error":
             what = f"NOT GRADED: {outcome.error}"
         else:
-            score = f"{outcome.results['score']:g}/{outcome.results['max_score']:g}"
+            score = f"{outcome.results.score:g}/{outcome.results.max_score:g}"
             if outcome.problem is not None:
                 what = f"{score} (not run: {outcome.problem})"
             elif outcome.status == "unchanged":

@@ -14,7 +14,6 @@ grader could not grade gets an error result and is always retried next run.
 
 from __future__ import annotations
 
-import json
 import queue
 import signal
 import sys
@@ -24,15 +23,16 @@ from typing import Any
 
 from grader.batch.fingerprint import fingerprint, grader_digest
 from grader.batch.progress import Progress
-from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, JUNIT, RESULTS, Outcome, error_results, student_folder
+from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, JUNIT, RESULTS, Outcome, student_folder
 from grader.batch.workers import Worker, WorkerGone, WorkerStuck, setup_line
 from grader.errors import UsageError
-from grader.feedback import feedback_markdown, grader_error, read_results
+from grader.feedback import feedback_markdown
 from grader.files import write_atomically
-from grader.intake import IntakeLimits, admit, mark_refused, refused
+from grader.intake import IntakeLimits, admit, refused
 from grader.junit import junit_error, junit_xml
 from grader.reaping import kill_orphans
-from grader.report import results_json
+from grader.report import build_results
+from grader.results import Results, grader_error_results, read_results, with_problem, write_results
 from grader.runner import Options
 from grader.specs import Spec
 
@@ -56,7 +56,7 @@ class Batch:
         self.timeout = self.options.spec_timeout + 60  # per unit: the runner's own limit, and then some
 
     # -- what to grade
-    def _unchanged(self, student: str, digest: str) -> dict[str, Any] | None:
+    def _unchanged(self, student: str, digest: str) -> Results | None:
         folder = student_folder(self.out, student)
         try:
             if self.force or (folder / HASH).read_text().strip() != digest:
@@ -64,7 +64,7 @@ class Batch:
             results = read_results(folder / RESULTS)
         except (OSError, UsageError):
             return None
-        return None if grader_error(results) is not None or not (folder / FEEDBACK).is_file() else results
+        return None if results.grader_error is not None or not (folder / FEEDBACK).is_file() else results
 
     # -- one slot: a worker process fed from the queue of units (one spec of one student each)
     def _slot(self, units: queue.Queue) -> None:
@@ -118,9 +118,9 @@ class Batch:
         (folder / HASH).unlink(missing_ok=True)
         failure = next((reply for reply in replies if "error" in reply), None)
         if failure is not None:
-            results = error_results(failure["error"], self.max_score)
+            results = grader_error_results(failure["error"], self.max_score)
             write_atomically(folder / ERROR_LOG, f"student: {student}\n{failure['error']}\n\n{failure.get('traceback', '')}")
-            write_atomically(folder / RESULTS, json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+            write_results(folder / RESULTS, results)
             write_atomically(folder / FEEDBACK, feedback_markdown(results))
             write_atomically(folder / JUNIT, junit_error(student, failure["error"]))
             return Outcome(student, "error", results, seconds, failure["error"])
@@ -132,8 +132,10 @@ class Batch:
         """A graded student's files; the hash last, and only for a run worth skipping next time."""
         folder = student_folder(self.out, student)
         (folder / HASH).unlink(missing_ok=True)
-        results = results_json(verdicts) if problem is None else mark_refused(results_json(verdicts), problem)
-        write_atomically(folder / RESULTS, json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+        results = build_results(verdicts, reveal_hidden=True)
+        if problem is not None:
+            results = with_problem(results, problem)
+        write_results(folder / RESULTS, results)
         write_atomically(folder / FEEDBACK, feedback_markdown(results))
         write_atomically(folder / JUNIT, junit_xml(verdicts, suite_name=student))
         (folder / ERROR_LOG).unlink(missing_ok=True)

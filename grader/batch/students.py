@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from grader.escaping import safe_name
-from grader.feedback import GRADER_ERROR_KEY
+from grader.results import Results
 
 RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "junit.xml", "inputs.sha256", "grader-error.txt"
 GRADEBOOK, REPORT, STUDENTS = "gradebook.csv", "report.html", "students"
@@ -18,7 +17,7 @@ GRADEBOOK, REPORT, STUDENTS = "gradebook.csv", "report.html", "students"
 class Outcome:
     student: str
     status: str  # "graded", "unchanged" or "error"
-    results: dict[str, Any]
+    results: Results
     seconds: float = 0.0
     error: str | None = None  # why the grader failed on them ("error")
     problem: str | None = None  # why their submission could not be run (graded 0), e.g. no program
@@ -46,12 +45,3 @@ def find_students(class_dir: Path, out_dir: Path) -> list[tuple[str, Path]]:
         students[student] = entry
     return list(students.items())
 
-
-def error_results(message: str, max_score: float) -> dict[str, Any]:
-    """The results of a student the grader itself failed on: marked, so that no one reads them as a 0."""
-    return {
-        "score": 0, "max_score": max_score, "output_format": "text", "tests": [],
-        "output": "The grader could not grade this submission (a problem in the grader, not a verdict on "
-                  "your program). Your instructor has been told.",
-        "extra_data": {GRADER_ERROR_KEY: message},
-    }

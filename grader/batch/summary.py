@@ -18,17 +18,14 @@ def summary(outcomes: list[Outcome], specs: list[Spec], out: Path, seconds: floa
     lines = [f"Graded {len(graded)} of {len(outcomes)} student(s) in {seconds:.1f} s with {jobs} job(s) "
              f"({fresh} graded now, {len(graded) - fresh} unchanged since their last results)."]
     if graded:
-        scores = [float(o.results["score"]) for o in graded]
+        scores = [o.results.score for o in graded]
         mean, median = statistics.mean(scores), statistics.median(scores)
         percent = (lambda v: f" ({100 * v / maximum:.0f}%)") if maximum else (lambda v: "")
         lines.append(f"Class mean {mean:.2f}/{maximum:g}{percent(mean)}, median {median:g}/{maximum:g}{percent(median)}.")
         lines += ["", "Spec (points)  passed by"]
         width = max(len(f"{spec.id} ({spec.points:g})") for spec in specs)
         for spec in sorted(specs, key=lambda spec: spec.id):
-            passed = sum(
-                any(test.get("tags", [None])[0] == spec.id and test.get("status") == "passed" for test in o.results["tests"])
-                for o in graded
-            )
+            passed = sum(o.results.passed(spec.id) for o in graded)
             flag = "   <- nobody passed: check this spec" if passed == 0 else ""
             hidden = " [hidden]" if spec.hidden else ""
             lines.append(f"  {spec.id + f' ({spec.points:g})':<{width}}  {passed}/{len(graded)} "
