@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.protections import protections
 from test_sandbox import MODES, ended, needs_isolation, running, submission
 
 ENOSYS = -38
@@ -52,3 +53,14 @@ def test_isolated_runs_leave_nothing_in_shared_temporary_folders_or_system_v(tmp
     assert (status, sig) == (0, None), output
     assert "left a file in /dev/shm" in output and "segment: " in output
     assert left_behind(box.uid) == []
+
+
+@pytest.mark.skipif(not protections().run_limits, reason=protections().describe())
+def test_a_fallback_run_cannot_lift_or_leave_its_own_limits(tmp_path: Path) -> None:
+    # Isolated runs have no /sys at all; without isolation the run's cgroups are in plain sight.
+    with running(submission(tmp_path, "own_limits"), isolate=False) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    *outcomes, attempts = output.splitlines()
+    assert all(outcome.startswith("refused: ") for outcome in outcomes), output
+    assert outcomes.count("refused: Permission denied") >= int(attempts.split()[-1]) // 2, output
