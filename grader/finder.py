@@ -51,7 +51,7 @@ def _searched(name: str) -> bool:
 def find_program(folder: Path, name: str) -> Found:
     """Where the program `name` lies in the submission `folder` (see the module's rule)."""
     try:
-        mode = os.lstat(folder).st_mode
+        mode = os.stat(folder).st_mode  # the folder as given may be a link (the sample class's are); nothing inside is followed
     except OSError:
         return Found(None, "no submission folder")
     if not stat.S_ISDIR(mode):

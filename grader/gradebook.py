@@ -18,9 +18,11 @@ import sys
 from pathlib import Path
 from typing import Iterable
 
+from grader.batch.students import REPORT
 from grader.errors import UsageError
 from grader.escaping import safe_name
 from grader.files import write_atomically
+from grader.html_report import class_report_html
 from grader.report import format_points
 from grader.results import Results, read_results
 
@@ -91,10 +93,15 @@ def student_id(path: Path, id_from: str) -> str:
 
 def cmd_gradebook(args: argparse.Namespace) -> int:
     files = results_files(args.results)
-    text = gradebook_csv((student_id(path, args.id_from), read_results(path)) for path in files)
+    if args.out and Path(args.out).name == REPORT:
+        raise UsageError(f"{args.out}: the class report gets that name next to the gradebook; choose another")
+    rows = [(student_id(path, args.id_from), read_results(path)) for path in files]
+    text = gradebook_csv(rows)
     if args.out:
+        report = Path(args.out).with_name(REPORT)
         write_atomically(Path(args.out), text)
-        print(f"wrote {args.out}: {len(files)} student(s)", file=sys.stderr)
+        write_atomically(report, class_report_html(rows))
+        print(f"wrote {args.out} and {report}: {len(files)} student(s)", file=sys.stderr)
     else:
         sys.stdout.write(text)
     return 0
@@ -106,7 +113,8 @@ def add_gradebook(commands: argparse._SubParsersAction) -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     gradebook.add_argument("results", nargs="+", help="results.json files, folders holding <id>/results.json, or the output folder of grade")
-    gradebook.add_argument("--out", metavar="FILE", help="write the CSV here (default: standard output)")
+    gradebook.add_argument("--out", metavar="FILE", help=f"write the CSV here, and the class report ({REPORT}) next to it "
+                                                          "(default: the CSV to standard output)")
     gradebook.add_argument("--id-from", choices=["parent", "stem"], default="parent",
                            help="student id: the results file's folder name (default) or its file name")
     gradebook.set_defaults(run=cmd_gradebook)

@@ -68,3 +68,13 @@ def test_a_file_or_nothing_instead_of_a_folder(tmp_path):
     (tmp_path / "alice").write_text("print('hi')")
     assert find_program(tmp_path / "alice", PROGRAM).problem.startswith("not a folder")
     assert find_program(tmp_path / "nobody", PROGRAM).problem == "no submission folder"
+
+
+def test_the_submission_folder_may_be_a_link_but_nothing_inside_is_followed(tmp_path):
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / PROGRAM).write_text("")
+    (tmp_path / "alice").symlink_to(tmp_path / "real")  # as tests/sample_class links to corpus entries
+    assert find_program(tmp_path / "alice", PROGRAM).folder == tmp_path / "alice"
+    (tmp_path / "bob").mkdir()
+    (tmp_path / "bob" / PROGRAM).symlink_to(tmp_path / "real" / PROGRAM)
+    assert find_program(tmp_path / "bob", PROGRAM).problem == f"{PROGRAM} is not a regular file (a link or a folder)"

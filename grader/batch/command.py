@@ -26,11 +26,12 @@ from pathlib import Path
 from grader.batch.progress import Progress
 from grader.batch.run import Batch
 from grader.batch.shard import parse_shard
-from grader.batch.students import GRADEBOOK, find_students
+from grader.batch.students import GRADEBOOK, REPORT, find_students
 from grader.batch.summary import summary
 from grader.errors import UsageError
 from grader.files import prepare_folder, write_atomically
 from grader.gradebook import gradebook_csv
+from grader.html_report import class_report_html
 from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.project import default_jobs
 from grader.reaping import become_subreaper
@@ -60,6 +61,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
                   subreaper=become_subreaper(), options=options_from(args, assignment), intake=intake_from(args))
     outcomes = batch.run()
     write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes))
+    write_atomically(out / REPORT, class_report_html([(o.student, o.results) for o in outcomes]))
     sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))
     return 1 if any(o.status == "error" for o in outcomes) else 0
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import statistics
 from pathlib import Path
 
-from grader.batch.students import ERROR_LOG, FEEDBACK, GRADEBOOK, JUNIT, RESULTS, STUDENTS, Outcome, student_folder
+from grader.batch.students import ERROR_LOG, FEEDBACK, GRADEBOOK, JUNIT, REPORT, RESULTS, STUDENTS, Outcome, student_folder
 from grader.specs import Spec
 
 
@@ -37,5 +37,6 @@ def summary(outcomes: list[Outcome], specs: list[Spec], out: Path, seconds: floa
     if errors:
         lines += ["", f"NOT GRADED ({len(errors)}): the grader failed on these; they get an empty score and are retried next run:"]
         lines += [f"  {o.student}: {o.error}  (details: {student_folder(out, o.student) / ERROR_LOG})" for o in errors]
-    lines += ["", f"Wrote {out / GRADEBOOK} and {out / STUDENTS}/<student>/{{{RESULTS},{FEEDBACK},{JUNIT}}}."]
+    lines += ["", f"Wrote {out / GRADEBOOK}, {out / REPORT} (open it in a browser) and "
+              f"{out / STUDENTS}/<student>/{{{RESULTS},{FEEDBACK},{JUNIT}}}."]
     return "\n".join(lines) + "\n"

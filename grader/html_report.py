@@ -1,0 +1,272 @@
+"""The class report an instructor opens first: `OUT/report.html`, written by `grade` and by `gradebook`.
+
+One self-contained file (inline CSS, SVG and a few lines of script to sort the table; nothing from the
+network), so it opens from the file system, travels by mail and shows the same everywhere: the score
+histogram, the pass rate of every spec, the failures many students share (one example diff each), and a
+sortable table of students linking to each student's results further down the page. Rendering is a pure
+function of the students' results: everything a submission produced (ids, output, diffs) goes through
+`escaping.escape_unsafe` and HTML escaping, so no program can inject markup or hide characters."""
+
+from __future__ import annotations
+
+import html
+import re
+import statistics
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from grader.escaping import escape_unsafe, safe_name
+from grader.project import PACKAGE
+from grader.report import HIDDEN_NOTE, format_points
+from grader.results import Failure, Results, TestResult
+
+ASSETS = PACKAGE / "templates" / "report"
+BINS = 10  # histogram bars, each a tenth of the maximum score
+GROUP_MINIMUM = 2  # students sharing a difference before it counts as common
+DIFF_LINE = re.compile(r"^[\d ]*([-+]) ")  # a diff row (`  3   - expected`) or a change (`+ actual`)
+
+
+@dataclass(frozen=True)
+class FailureGroup:
+    """Students who fail one spec the same way (same kind, step and difference)."""
+
+    spec: str
+    failure: Failure
+    students: tuple[str, ...]
+    graded: int
+
+
+def failure_groups(results: Mapping[str, Results], spec: str) -> list[FailureGroup]:
+    """Every way the graded students fail `spec`, the largest group first; failures without data left out.
+    (The class summary's diagnosis, being written by helper render, is to become the one home of this.)"""
+    graded = {student: r for student, r in sorted(results.items()) if r.grader_error is None}
+    groups: dict[tuple, tuple[Failure, list[str]]] = {}
+    for student, r in graded.items():
+        test = r.test(spec)
+        if test is not None and not test.passed and test.failure is not None:
+            failure = test.failure
+            key = (failure.kind, failure.step, failure.moment, failure.changes)
+            groups.setdefault(key, (failure, []))[1].append(student)
+    found = [FailureGroup(spec, failure, tuple(students), len(graded)) for failure, students in groups.values()]
+    return sorted(found, key=lambda group: (-len(group.students), group.students))
+
+
+@dataclass(frozen=True)
+class SpecSummary:
+    spec: str
+    name: str
+    points: float
+    hidden: bool
+    passed: int
+    graded: int
+
+
+def _text(value: object) -> str:
+    """Untrusted text for an HTML body or attribute: invisible characters spelled out, markup escaped."""
+    return html.escape(escape_unsafe(str(value)), quote=True)
+
+
+def _name(student: str) -> str:
+    return html.escape(safe_name(student), quote=True)
+
+
+def spec_summaries(rows: Sequence[tuple[str, Results]]) -> list[SpecSummary]:
+    """Every spec any student has, sorted by id, with how many of the graded students passed it."""
+    graded = [results for _, results in rows if results.grader_error is None]
+    first: dict[str, TestResult] = {}
+    hidden: set[str] = set()
+    for results in graded:
+        for test in results.tests:
+            first.setdefault(test.spec, test)
+            if test.hidden:
+                hidden.add(test.spec)
+    return [SpecSummary(spec, test.name, test.max_score, spec in hidden,
+                        sum(results.passed(spec) for results in graded), len(graded))
+            for spec, test in sorted(first.items())]
+
+
+def common_failures(rows: Sequence[tuple[str, Results]], specs: Sequence[SpecSummary],
+                    minimum: int = GROUP_MINIMUM) -> list[FailureGroup]:
+    """The differences at least `minimum` students share (same spec, step and difference), the most common
+    first. A failure the results hold no data for (a hidden spec in results a student may see) is left out."""
+    by_student = dict(rows)
+    found = [group for spec in specs for group in failure_groups(by_student, spec.spec) if len(group.students) >= minimum]
+    return sorted(found, key=lambda group: -len(group.students))
+
+
+# ---------------------------------------------------------------- pieces of the page
+
+
+def _histogram(scores: list[float], maximum: float) -> str:
+    """Bars of students per tenth of the maximum score (the last one includes full marks), in SVG."""
+    counts = [0] * BINS
+    for score in scores:
+        share = score / maximum if maximum else 1.0
+        counts[min(BINS - 1, max(0, int(share * BINS)))] += 1
+    width, height, top, bottom, left = 420, 200, 24, 30, 16
+    slot = (width - 2 * left) / BINS
+    tallest = max(counts, default=0) or 1
+    parts = []
+    for index, count in enumerate(counts):
+        low, high = index * 100 // BINS, (index + 1) * 100 // BINS
+        bar = (height - top - bottom) * count / tallest
+        x, y = left + index * slot + 3, height - bottom - bar
+        label = f"{count} student{'s' if count != 1 else ''} scored {low}–{high}%{'' if index < BINS - 1 else ' (full marks included)'}"
+        parts.append(f'<g class="bin" data-count="{count}"><title>{label}</title>'
+                     f'<rect x="{x:.1f}" y="{y:.1f}" width="{slot - 6:.1f}" height="{bar:.1f}" rx="3"/>'
+                     + (f'<text class="count" x="{x + (slot - 6) / 2:.1f}" y="{y - 6:.1f}">{count}</text>' if count else "")
+                     + "</g>")
+    ticks = "".join(f'<text class="tick" x="{left + index * slot:.1f}" y="{height - 8}">{index * 100 // BINS}</text>'
+                    for index in range(0, BINS + 1, 2))
+    axis = f'<line class="axis" x1="{left}" y1="{height - bottom}" x2="{width - left}" y2="{height - bottom}"/>'
+    summary = ", ".join(f"{index * 100 // BINS}%: {count}" for index, count in enumerate(counts))
+    return (f'<svg class="histogram" viewBox="0 0 {width} {height}" role="img" '
+            f'aria-label="Students per score band: {summary}">{"".join(parts)}{axis}{ticks}</svg>')
+
+
+def _stats(scores: list[float], maximum: float, students: int) -> str:
+    def stat(key: str, label: str, value: str) -> str:
+        return f'<div><dt>{label}</dt><dd id="{key}">{value}</dd></div>'
+
+    def percent(value: float) -> str:
+        return f' <small>({100 * value / maximum:.0f}%)</small>' if maximum else ""
+
+    mean = statistics.mean(scores) if scores else None
+    median = statistics.median(scores) if scores else None
+    return ('<dl class="stats">'
+            + stat("graded", "Graded", f"{len(scores)} of {students}")
+            + stat("mean", "Mean", "—" if mean is None else format_points(round(mean, 2)) + percent(mean))
+            + stat("median", "Median", "—" if median is None else format_points(median) + percent(median))
+            + stat("maximum", "Out of", format_points(maximum))
+            + "</dl>")
+
+
+def _spec_list(summaries: list[SpecSummary]) -> str:
+    items = []
+    for spec in summaries:
+        rate = 100 * spec.passed / spec.graded if spec.graded else 0
+        flag = ' <span class="tag warn">nobody passed</span>' if spec.graded and not spec.passed else ""
+        items.append(
+            f'<li data-spec="{_text(spec.spec)}"><div class="spec-name"><code>{_text(spec.spec)}</code> '
+            f'{_text(spec.name)} <small>({format_points(spec.points)} pts)</small>{_hidden_tag(spec.hidden)}{flag}</div>'
+            f'<div class="meter" aria-hidden="true"><span style="width:{rate:.1f}%"></span></div>'
+            f'<div class="rate"><span class="passed">{spec.passed}</span>/{spec.graded} ({rate:.0f}%)</div></li>')
+    return '<ul class="specs">\n' + "\n".join(items) + "\n</ul>"
+
+
+def _hidden_tag(hidden: bool) -> str:
+    return ' <span class="tag hidden">hidden</span>' if hidden else ""
+
+
+def _pre(lines: Sequence[str]) -> str:
+    """Output or a diff, one span per line; diff rows coloured by their sign."""
+    shown = []
+    for line in lines:
+        match = DIFF_LINE.match(line)
+        kind = {"-": "del", "+": "ins"}[match.group(1)] if match else ""
+        shown.append(f'<span class="{kind}">{_text(line)}</span>' if kind else _text(line))
+    return f'<pre class="diff">{chr(10).join(shown)}</pre>'
+
+
+def _groups(groups: list[FailureGroup], specs: Sequence[SpecSummary], anchors: dict[str, str]) -> str:
+    if not groups:
+        return f"<p>No difference is shared by {GROUP_MINIMUM} or more students.</p>"
+    named = {spec.spec: spec for spec in specs}
+    articles = []
+    for group in groups:
+        spec = named[group.spec]
+        links = ", ".join(f'<a href="#{anchors[student]}">{_name(student)}</a>' for student in group.students)
+        articles.append(
+            f'<article class="group"><h3><code>{_text(spec.spec)}</code> {_text(spec.name)}{_hidden_tag(spec.hidden)}</h3>'
+            f'<p><strong class="count">{len(group.students)} of {group.graded}</strong> '
+            f'{_text(group.failure.kind)} {_text(group.failure.moment)}</p>'
+            + (_pre(group.failure.changes) if group.failure.changes else "")
+            + f'<p class="who">{links}</p></article>')
+    return "\n".join(articles)
+
+
+def _table(rows: Sequence[tuple[str, Results]], anchors: dict[str, str]) -> str:
+    head = ("<thead><tr>" + "".join(
+        f'<th scope="col" data-type="{kind}"><button type="button">{label}</button></th>'
+        for label, kind in (("Student", "text"), ("Score", "number"), ("%", "number"), ("Passed", "number")))
+        + "</tr></thead>")
+    body = []
+    for student, results in rows:
+        link = f'<td><a href="#{anchors[student]}">{_name(student)}</a></td>'
+        if results.grader_error is not None:
+            body.append(f'<tr class="error">{link}<td data-value="-1" colspan="3">not graded (grader error)</td></tr>')
+            continue
+        share = 100 * results.score / results.max_score if results.max_score else 100.0
+        body.append(
+            f'<tr>{link}<td class="score" data-value="{results.score:g}">{format_points(results.score)}'
+            f'<small>/{format_points(results.max_score)}</small></td>'
+            f'<td data-value="{share:.4f}">{share:.0f}</td>'
+            f'<td data-value="{results.passed_count}">{results.passed_count}/{len(results.tests)}</td></tr>')
+    return f'<table class="students sortable">{head}\n<tbody>\n' + "\n".join(body) + "\n</tbody></table>"
+
+
+def _test_details(test: TestResult) -> str:
+    points = f"{format_points(test.score)}/{format_points(test.max_score)}"
+    why = f" · {_text(test.failure.kind)} {_text(test.failure.moment)}".rstrip() if test.failure else ""
+    head = (f'<summary><span class="mark fail">✗</span> <code>{_text(test.spec)}</code> {_text(test.name)}'
+            f'{_hidden_tag(test.hidden)} <small>{points}{why}</small></summary>')
+    if test.output and test.output != HIDDEN_NOTE:
+        body = _pre(test.output.splitlines())
+    elif test.failure is not None:
+        body = (f'<p>{_text(test.failure.kind)} {_text(test.failure.moment)} '
+                f'<small>(the student sees only this spec\'s name and points)</small></p>' + _pre(test.failure.changes))
+    else:
+        body = "<p>A hidden spec: these results do not hold its details.</p>"
+    return f"<details>{head}{body}</details>"
+
+
+def _student(student: str, results: Results, anchor: str) -> str:
+    if results.grader_error is not None:
+        return (f'<article class="student" id="{anchor}"><h3>{_name(student)}: not graded</h3>'
+                f'<p>The grader failed on this submission: {_text(results.grader_error)}</p></article>')
+    failed = [test for test in results.tests if not test.passed]
+    summary = (f'<p>{results.passed_count} of {len(results.tests)} specs passed'
+               + ("; each failed one below." if failed else ".") + "</p>")
+    return (f'<article class="student" id="{anchor}"><h3>{_name(student)}: {format_points(results.score)}/'
+            f'{format_points(results.max_score)}</h3>{summary}{"".join(chr(10) + _test_details(test) for test in failed)}'
+            f'<p><a href="#students">back to the table</a></p></article>')
+
+
+def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class report") -> str:
+    """The whole page for (student id, results) pairs, sorted by student id."""
+    rows = sorted(rows, key=lambda row: row[0])
+    anchors = {student: f"student-{index}" for index, (student, _) in enumerate(rows, start=1)}
+    graded = [results for _, results in rows if results.grader_error is None]
+    maximum = max((results.max_score for _, results in rows), default=0.0)
+    scores = [results.score for results in graded]
+    specs = spec_summaries(rows)
+    css = (ASSETS / "report.css").read_text(encoding="utf-8")
+    script = (ASSETS / "report.js").read_text(encoding="utf-8")
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{_text(title)}</title>
+<style>
+{css}</style>
+</head>
+<body>
+<header><h1>{_text(title)}</h1>
+<nav><a href="#scores">Scores</a> <a href="#specs">Specs</a> <a href="#common">Common failures</a> <a href="#students">Students</a></nav></header>
+<main>
+<section id="scores"><h2>Scores</h2>{_stats(scores, maximum, len(rows))}
+<figure>{_histogram(scores, maximum)}<figcaption>Students per score band (% of {format_points(maximum)} points)</figcaption></figure></section>
+<section id="specs"><h2>Pass rate per spec</h2>{_spec_list(specs)}</section>
+<section id="common"><h2>Common failures</h2>{_groups(common_failures(rows, specs), specs, anchors)}</section>
+<section id="students"><h2>Students</h2><p class="hint">Click a column to sort; a name leads to that student's results.</p>
+{_table(rows, anchors)}</section>
+<section id="details"><h2>Each student</h2>
+{chr(10).join(_student(student, results, anchors[student]) for student, results in rows)}
+</section>
+</main>
+<script>
+{script}</script>
+</body>
+</html>
+"""
