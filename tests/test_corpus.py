@@ -10,6 +10,8 @@ shorter limit touches, and those are hangs under either limit. The verdict is th
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -166,6 +168,31 @@ def test_every_kind_of_variant_has_an_expected_share():
     mixed = [e for e in CORPUS if e.kind == "mixed"]
     assert len(cosmetic) >= 6 and all(e.share == Share(AT_LEAST, 80) for e in cosmetic)
     assert {e.share.other for e in mixed if e.share and e.share.relation == LESS_THAN} == {e.name for e in cosmetic}
+
+
+# What the `check` report of each presentation slip must show: the slip itself, as the diff draws it.
+SLIPS_SHOWN = {
+    "cosmetic-blank-line-after-history": "+ ↵",
+    "cosmetic-blank-lines-hide-key": "↵ ×100",
+    "cosmetic-clear-screen": "[2J",
+    "cosmetic-other-guess-prompt": "Please enter your guess:",
+    "cosmetic-own-key-prompt": "Enter number to be guessed:",
+    "cosmetic-welcome-banner": "Welcome to MASTERMIND!",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SLIPS_SHOWN))
+def test_a_presentation_slip_gets_a_short_report_that_names_it(name):
+    """Issue 9: at most 60 lines, every rule spec passed, the exact game failed on the slip."""
+    assert BY_NAME[name].kind == "cosmetic"
+    done = subprocess.run([sys.executable, "-m", "grader", "check", str(BY_NAME[name].path), "--visible-only"],
+                          cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=False)
+    report = done.stdout.splitlines()
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert len(report) <= 60, done.stdout
+    failed = [line.split()[1] for line in report if line.startswith("FAIL  ")]
+    assert failed == ["01-example-game"], done.stdout
+    assert SLIPS_SHOWN[name] in done.stdout, done.stdout
 
 
 @pytest.mark.parametrize("text, share", [
