@@ -226,6 +226,11 @@ class Sandbox:
                 f"cannot enter; install python3 system-wide (/usr/bin/python3) or make that folder searchable")
         self.python = python
         os.chmod(self.root, 0o711)  # the uid may pass through to its copy, not list the run's files
+        if not _others_may(str(self.root), stat.S_IXOTH):
+            raise SandboxFailure(
+                f"the grader runs as root without isolation, so the program runs as another user, who cannot "
+                f"reach its copy in {self.root}: a folder on the way is closed to other users (set TMPDIR to a "
+                f"folder every user may enter, such as /tmp)")
         for folder, dirs, files in os.walk(self.workdir):
             for name in (folder, *(os.path.join(folder, entry) for entry in dirs + files)):
                 os.lchown(name, self.uid, self.gid)

@@ -3,14 +3,22 @@ tests/hostile/<name>/ run exactly as the runner runs it (see test_sandbox.py) in
 
 from __future__ import annotations
 
+import os
 import platform
+import shutil
 import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from grader.protections import protections
-from test_sandbox import MODES, ended, needs_isolation, running, submission
+from grader.sandbox import Sandbox, SandboxFailure
+from test_sandbox import FAST, MODES, ROOT, ended, needs_isolation, running, submission
+
+as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                             reason="only the fallback as root runs programs as a per-run uid")
 
 ENOSYS = -38
 
@@ -64,3 +72,28 @@ def test_a_fallback_run_cannot_lift_or_leave_its_own_limits(tmp_path: Path) -> N
     *outcomes, attempts = output.splitlines()
     assert all(outcome.startswith("refused: ") for outcome in outcomes), output
     assert outcomes.count("refused: Permission denied") >= int(attempts.split()[-1]) // 2, output
+
+
+@as_root
+def test_grade_in_the_fallback_as_root_gives_the_reference_its_marks(tmp_path: Path) -> None:
+    # Each worker keeps its runs' folders in a scratch folder of its own: the per-run uid must pass through it.
+    shutil.copytree(ROOT / "reference", tmp_path / "class" / "alice")
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    shutil.copy(ROOT / "specs" / "02-win-on-first-guess.yaml", specs)
+    done = subprocess.run([sys.executable, "-m", "grader", "grade", str(tmp_path / "class"), "--out",
+                           str(tmp_path / "out"), "--specs", str(specs)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "GRADER_SANDBOX": "off"})
+    assert "alice,6,6" in (tmp_path / "out" / "gradebook.csv").read_text(), done.stderr[-600:]
+
+
+@as_root
+def test_a_run_folder_the_per_run_uid_cannot_reach_is_the_graders_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    closed = tmp_path / "closed"
+    closed.mkdir(mode=0o700)
+    monkeypatch.setattr(tempfile, "tempdir", str(closed))
+    with pytest.raises(SandboxFailure, match="closed to other users"):
+        Sandbox(ROOT / "reference", FAST, isolate=False)
+    assert list(closed.iterdir()) == []

@@ -98,6 +98,7 @@ class Worker:
         # Its runs' sandbox folders go in a folder of its own, which we remove once it is gone: a worker
         # killed mid-run cannot clean up after itself.
         self.scratch = Path(tempfile.mkdtemp(prefix="grader-worker-"))
+        os.chmod(self.scratch, 0o711)  # a per-run uid (the fallback as root) passes through to its copy, lists nothing
         env["TMPDIR"] = str(self.scratch)
         self.process = subprocess.Popen(
             [*IGNORE_SIGINT, sys.executable, "-c", WORKER_BOOT],
