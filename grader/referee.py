@@ -105,9 +105,10 @@ def referee_call(path: str, method: Callable[[str], T], output: str) -> T:
 
 def start_referee(path: Path, seed: int, settings: dict[str, Any]) -> Referee:
     """A fresh referee for one run, its generator seeded by the spec."""
+    cls = referee_class(path)
     try:
-        return referee_class(path)(random.Random(seed), **settings)
-    except (TypeError, ValueError) as error:
+        return cls(random.Random(seed), **settings)
+    except Exception as error:  # noqa: BLE001 - bad settings, or any error in the instructor's code
         raise RefereeError(f"{path}: cannot start the referee with {settings}: {error}") from None
 
 

@@ -150,3 +150,21 @@ def test_a_referee_spec_needs_the_assignment_s_referee(tmp_path):
                             cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert "01.yaml: a referee spec, but" in result.stderr and "names no `referee`" in result.stderr
+
+
+def test_a_failing_referee_is_the_instructor_s_error_named_with_its_file(tmp_path):
+    folder = thinking_assignment(tmp_path)
+    (folder / "referee.py").write_text(textwrap.dedent("""\
+        from grader.referee import Referee as Base
+
+        class Referee(Base):
+            def reply(self, output):
+                return {}["no such key"]
+    """), encoding="utf-8")
+    submission = tmp_path / "student"
+    submission.mkdir()
+    (submission / "echo.py").write_text("input('? ')\nprint('pong')\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "grader", "check", str(submission), "--assignment", str(folder)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"{folder / 'referee.py'}: the referee failed: KeyError" in result.stderr
