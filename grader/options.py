@@ -16,7 +16,7 @@ from grader.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.project import ROOT
 from grader.referee import RefereeError, start_referee
 from grader.runner import Options
-from grader.protections import protections
+from grader.protections import exposed, protections
 from grader.sandbox import Limits
 from grader.specs import Spec, SpecError, SpecErrors, load_specs
 from grader.transport import PTY, TRANSPORTS, default_transport
@@ -94,15 +94,20 @@ PLAIN_NOTICE = ("note: your program runs with limits but without the full sandbo
                 "and root); the official grading isolates it fully")
 
 
-def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool = False) -> Options:
+def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool = False,
+                 private: tuple[Path, ...] = ()) -> Options:
     """Options from the command line, after checking the sandbox can give what was asked; on stderr,
     once, which protections are off: by name for instructors, in one plain line (`plain`) for students,
-    who see it on every check of their own code and can do nothing about it."""
+    who see it on every check of their own code and can do nothing about it; and which folders student
+    code could read (the specs, the reference and `private`, such as the class folder)."""
     found = protections()
     if args.require_sandbox and not found.full:
         raise UsageError(f"--require-sandbox: full isolation is not available here ({found.describe()})")
     if not found.full:
         print(PLAIN_NOTICE if plain else f"warning: {found.describe()}", file=sys.stderr)
+    warning = exposed(found, (Path(args.specs) if args.specs else assignment.specs, assignment.reference, *private))
+    if warning:
+        print(warning, file=sys.stderr)
     if args.transport == PTY and default_transport() != PTY:
         raise UsageError("--transport pty: this system has no pseudo-terminal; use --transport pipes")
     limits = replace(Limits(), **{name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES})

@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Iterable
 
 from grader import proc
 from grader.cgroup import Parents, find_parents
@@ -57,6 +58,35 @@ class Protections:
             return ("sandbox: full isolation (namespaces, private file system, unprivileged user, rlimits, "
                 "syscall filter, limits per run)")
         return f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
+
+
+def others_may(path: str, permission: int) -> bool:
+    """A user who is neither owner nor in the group can reach `path` (every folder on the way searchable)
+    and has `permission` on it."""
+    try:
+        if not os.stat(path).st_mode & permission:
+            return False
+        parent = os.path.dirname(path)
+        while parent not in ("/", ""):
+            if not os.stat(parent).st_mode & stat.S_IXOTH:
+                return False
+            parent = os.path.dirname(parent)
+    except OSError:
+        return False
+    return True
+
+
+def exposed(found: Protections, private: Iterable[Path]) -> str | None:
+    """A warning naming the `private` folders (class, specs, reference) a run could read: in the fallback
+    as root the program runs as a per-run uid, who may read whatever any user may (None: nothing exposed)."""
+    if found.isolated or not found.unprivileged_user:
+        return None
+    reachable = [str(folder) for folder in private if others_may(str(folder), stat.S_IXOTH)]
+    if not reachable:
+        return None
+    return (f"warning: without isolation student code can read {', '.join(reachable)} (other users may enter "
+            f"{'them' if len(reachable) > 1 else 'it'}); make {'them' if len(reachable) > 1 else 'it'} root's alone "
+            f"(chmod go-rwx) before grading")
 
 
 _probe_lock = threading.Lock()

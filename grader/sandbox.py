@@ -40,7 +40,7 @@ from typing import Callable, Sequence
 from grader import proc
 
 from grader.cgroup import RunGroup
-from grader.protections import protections, run_group_parents
+from grader.protections import others_may, protections, run_group_parents
 from grader.sandbox_init import syscalls
 
 try:
@@ -120,25 +120,9 @@ def unprivileged_python() -> str | None:
                       "/usr/local/bin/python3"):
         real = os.path.realpath(candidate)
         prefix_lib = os.path.join(os.path.dirname(os.path.dirname(real)), "lib")
-        if os.path.isfile(real) and _others_may(real, stat.S_IXOTH) and _others_may(prefix_lib, stat.S_IXOTH):
+        if os.path.isfile(real) and others_may(real, stat.S_IXOTH) and others_may(prefix_lib, stat.S_IXOTH):
             return candidate
     return None
-
-
-def _others_may(path: str, permission: int) -> bool:
-    """A user who is neither owner nor in the group can reach `path` (every folder on the way searchable)
-    and has `permission` on it."""
-    try:
-        if not os.stat(path).st_mode & permission:
-            return False
-        parent = os.path.dirname(path)
-        while parent not in ("/", ""):
-            if not os.stat(parent).st_mode & stat.S_IXOTH:
-                return False
-            parent = os.path.dirname(parent)
-    except OSError:
-        return False
-    return True
 
 
 def _under(path: str, tree: str) -> bool:
@@ -226,7 +210,7 @@ class Sandbox:
                 f"cannot enter; install python3 system-wide (/usr/bin/python3) or make that folder searchable")
         self.python = python
         os.chmod(self.root, 0o711)  # the uid may pass through to its copy, not list the run's files
-        if not _others_may(str(self.root), stat.S_IXOTH):
+        if not others_may(str(self.root), stat.S_IXOTH):
             raise SandboxFailure(
                 f"the grader runs as root without isolation, so the program runs as another user, who cannot "
                 f"reach its copy in {self.root}: a folder on the way is closed to other users (set TMPDIR to a "
@@ -234,6 +218,7 @@ class Sandbox:
         for folder, dirs, files in os.walk(self.workdir):
             for name in (folder, *(os.path.join(folder, entry) for entry in dirs + files)):
                 os.lchown(name, self.uid, self.gid)
+        os.chmod(self.workdir, 0o700)  # its own uid's alone: a concurrent run (another uid) cannot read it
 
     # ---- the command -------------------------------------------------------------------------------
 

@@ -80,7 +80,8 @@ def test_missing_protections_are_said_once_and_require_sandbox_refuses(monkeypat
     result = check("reference")
     assert result.returncode == 0
     assert result.stderr.count("note: your program runs with limits but without the full sandbox") == 1
-    assert "pid_namespace" not in result.stderr and result.stderr.count("\n") == 1  # one plain line, no jargon
+    lines = [line for line in result.stderr.splitlines() if "student code can read" not in line]  # as root: see test_redteam
+    assert "pid_namespace" not in result.stderr and len(lines) == 1  # one plain line, no jargon
     refused = check("reference", "--require-sandbox")
     assert refused.returncode == 2 and "full isolation is not available" in refused.stderr
     assert refused.stdout == ""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.protections import protections
+from grader.protections import Protections, exposed, protections
 from grader.sandbox import Sandbox, SandboxFailure
 from test_sandbox import FAST, MODES, ROOT, ended, needs_isolation, running, submission
 
@@ -97,3 +97,35 @@ def test_a_run_folder_the_per_run_uid_cannot_reach_is_the_graders_error(
     with pytest.raises(SandboxFailure, match="closed to other users"):
         Sandbox(ROOT / "reference", FAST, isolate=False)
     assert list(closed.iterdir()) == []
+
+
+@as_root
+def test_a_fallback_run_cannot_read_the_working_copy_of_another_run(tmp_path: Path) -> None:
+    # Two runs at once without isolation (grade --jobs 2, two CI checks): the other's copy is found by listing /tmp.
+    with Sandbox(ROOT / "reference", FAST, isolate=False) as other:
+        thief = submission(tmp_path, "read_checkout", {"paths.txt": str(other.workdir / "mastermind.py")})
+        with running(thief, isolate=False) as (_, child):
+            output, status, sig = ended(child)
+    assert output.count("cannot read") == 1, output
+
+
+@as_root
+def test_the_fallback_as_root_names_the_private_folders_student_code_could_read() -> None:
+    # The per-run uid reads what any user may: a checkout as cloned (0755 folders) hands it the reference.
+    shared = Path(tempfile.mkdtemp())  # in the system's temporary folder: every user may enter it
+    try:
+        shared.chmod(0o711)
+        reachable, closed = shared / "specs", shared / "class"
+        reachable.mkdir(mode=0o755)
+        closed.mkdir(mode=0o700)
+        shutil.copy(ROOT / "specs" / "02-win-on-first-guess.yaml", reachable)
+        done = subprocess.run([sys.executable, "-m", "grader", "check", str(ROOT / "reference"), "--specs",
+                               str(reachable)], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "GRADER_SANDBOX": "off"})
+        warning = next(line for line in done.stderr.splitlines() if "student code can read" in line)
+        assert str(reachable) in warning and "chmod go-rwx" in warning, done.stderr
+        fallback = Protections(rlimits=True, unprivileged_user=True)
+        assert exposed(fallback, [closed]) is None
+        assert exposed(Protections(rlimits=True, **dict.fromkeys(Protections.ISOLATION, True)), [reachable]) is None
+    finally:
+        shutil.rmtree(shared)

@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
 from conftest import grade, spec_from  # noqa: E402
 from grader.cgroup import find_parents  # noqa: E402
 from grader.judging import OVER_LIMIT  # noqa: E402
-from grader.protections import protections  # noqa: E402
+from grader.protections import others_may, protections  # noqa: E402
 from grader import sandbox  # noqa: E402
 from grader.sandbox import (  # noqa: E402
     INSIDE_HOME,
@@ -39,7 +39,6 @@ from grader.sandbox import (  # noqa: E402
     Limits,
     Sandbox,
     child_environment,
-    _others_may,
     unprivileged_python,
 )
 
@@ -229,7 +228,7 @@ def test_an_interpreter_other_users_cannot_reach_is_never_picked_for_them(
     monkeypatch.setattr(sandbox, "student_python", lambda: str(python))
     chosen = unprivileged_python()
     assert chosen != str(python)
-    assert chosen is None or _others_may(os.path.realpath(chosen), stat.S_IXOTH)
+    assert chosen is None or others_may(os.path.realpath(chosen), stat.S_IXOTH)
 
 
 @pytest.mark.parametrize("isolate", MODES)
@@ -364,7 +363,7 @@ def test_the_fallback_as_root_removes_the_shared_memory_a_run_leaves(tmp_path: P
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or unprivileged_python() is None
-                    or not _others_may(str(ROOT / "grader" / "protections.py"), stat.S_IROTH),
+                    or not others_may(str(ROOT / "grader" / "protections.py"), stat.S_IROTH),
                     reason="needs root, and a checkout and interpreter another user can read")
 def test_where_no_cgroup_can_be_made_the_protections_line_says_so() -> None:
     code = "from grader.protections import protections; print(protections().describe())"

@@ -58,7 +58,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),
-                  subreaper=become_subreaper(), options=options_from(args, assignment), intake=intake_from(args))
+                  subreaper=become_subreaper(), options=options_from(args, assignment, private=(class_dir,)),
+                  intake=intake_from(args))
     outcomes = batch.run()
     write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes))
     write_atomically(out / REPORT, class_report_html([(o.student, o.results) for o in outcomes]))
