@@ -11,6 +11,7 @@ from grader.matching import step_matches
 from grader.outcome import Ending
 from grader.rendering import visible
 from grader.specs import Spec
+from grader.wording import count_of
 
 PASSED = "passed"
 MISMATCH = "output differs"
@@ -140,7 +141,7 @@ def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
     if session.signal is not None or session.exit_status != 0:
         return _crash_kind(session, step, spec)
     remaining = len(spec.inputs) - step
-    return EARLY_EXIT, f"the program ended {moment(spec, step)}, but the spec still had {remaining} input(s) to type"
+    return EARLY_EXIT, f"the program ended {moment(spec, step)}, but the spec still had {count_of(remaining, 'input')} to type"
 
 
 def _status_ok(spec: Spec, session: Session) -> bool:
@@ -161,7 +162,7 @@ def judge(spec: Spec, session: Session) -> Verdict:
     ending = None if ended_well else _ending(spec, session, last)
     if differing and (differing[0] < last or ended_well):
         head = differing[0]
-        kind, message = MISMATCH, f"the output {moment(spec, head)} is not what was expected"
+        kind, message = MISMATCH, f"the output {moment(spec, head)}{',' if head == 0 else ''} is not what was expected"
         if ending:
             message += f"; later, {ending[1]}"
     elif differing:  # it went wrong only where it ended, and ended wrongly

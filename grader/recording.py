@@ -34,6 +34,7 @@ from grader.specs import DEFAULT_STEP_TIMEOUT, Line, SpecError, is_suite_file, l
 from grader.assignment import load_assignment
 from grader.options import add_assignment_option, assignment_options
 from grader.project import REFERENCE
+from grader.wording import count_of
 
 STEP_KEYS = ("output", "prompt", "input", "exit")  # the order new keys are written in
 
@@ -203,14 +204,14 @@ def _reference_failure(path: str, inputs: list[str], session: Any) -> str | None
     if session.end == Ending.MISSING:
         return f"{path}: there is no reference program to record from"
     if session.end == Ending.WAITING:
-        return (f"{path}: the reference asked for more input after all {len(inputs)} input(s) were typed: "
+        return (f"{path}: the reference asked for more input after all {count_of(len(inputs), 'input')} were typed: "
                 "add the inputs that finish the game (a win, or twelve valid guesses)")
     if session.end == Ending.TIMEOUT:
         return f"{path}: the reference did nothing within {session.timeout:g} s {where(last)}"
     if session.end == Ending.OUTPUT_LIMIT:
         return f"{path}: the reference printed too much {where(last)}"
     if last < len(inputs):
-        return (f"{path}: the reference ended {where(last)} with {len(inputs) - last} input(s) still to type: "
+        return (f"{path}: the reference ended {where(last)} with {count_of(len(inputs) - last, 'input')} still to type: "
                 f"remove the inputs after input {last}")
     if session.signal is not None or session.exit_status != 0:
         how = f"signal {session.signal}" if session.signal is not None else f"exit status {session.exit_status}"

@@ -12,6 +12,7 @@ from conftest import ECHO_SPEC, spec_from
 from grader import judging
 from grader.judging import Difference, Session, judge, total
 from grader.outcome import Ending
+from grader.wording import count_of
 
 ECHO = spec_from(ECHO_SPEC)
 GOOD = ("name? ", "hello Ada\nagain? ", "hello Bob\n")
@@ -24,7 +25,7 @@ CASES = {
     "a clean pass": (GOOD, Ending.EXITED, 0, None, judging.PASSED, None, (), 3, "passed"),
     "one difference, then played on": (
         ("name?", GOOD[1], GOOD[2]), Ending.EXITED, 0, None,
-        judging.MISMATCH, 0, (0,), 2, "the output at start-up, before any input is not what was expected"),
+        judging.MISMATCH, 0, (0,), 2, "the output at start-up, before any input, is not what was expected"),
     "every differing step is kept": (
         ("name?", GOOD[1], "hello bob\n"), Ending.EXITED, 0, None, judging.MISMATCH, 0, (0, 2), 1, "at start-up"),
     "a difference, then a crash": (
@@ -36,7 +37,7 @@ CASES = {
     "right output, wrong exit status": (GOOD, Ending.EXITED, 3, None, judging.EXIT_STATUS, 2, (2,), 2,
                                         "with exit status 3; expected 0"),
     "ends early with the right output so far": (GOOD[:2], Ending.EXITED, 0, None, judging.EARLY_EXIT, 1, (1,), 1,
-                                                "still had 1 input(s) to type"),
+                                                "still had 1 input to type"),
     "asks for more input": ((GOOD[0], GOOD[1], "hello Bob\nmore? "), Ending.WAITING, None, None,
                             judging.WANTS_INPUT, 2, (2,), 2, "asked for more input after input 2 (\"Bob\")"),
     "hangs mid-session": ((GOOD[0], "hello Ada\n"), Ending.TIMEOUT, None, None, judging.HANG, 1, (1,), 1,
@@ -85,3 +86,8 @@ def test_the_judge_compares_under_the_specs_ignore_options():
     session = Session(("Your name: ", "\n\nHELLO Ada\n\nname again: ", "hello bob\n\n"), Ending.EXITED, 0)
     assert judge(spec, session).passed
     assert judge(ECHO, session).differences == tuple(Difference(s, session.outputs[s]) for s in (0, 1, 2))
+
+
+@pytest.mark.parametrize(("number", "shown"), [(0, "0 inputs"), (1, "1 input"), (2, "2 inputs")])
+def test_counts_agree_with_their_noun(number: int, shown: str) -> None:
+    assert count_of(number, "input") == shown

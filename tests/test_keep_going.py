@@ -44,7 +44,7 @@ def test_a_program_that_ends_early_after_a_difference_stops_the_run_there(write_
     """)
     verdict = grade(folder, spec_from(THREE_INPUTS))
     assert (verdict.kind, verdict.step, verdict.matched_steps) == (judging.MISMATCH, 1, 1)
-    assert "; later, the program ended after input 2 (\"Bob\"), but the spec still had 1 input(s)" in verdict.message
+    assert "; later, the program ended after input 2 (\"Bob\"), but the spec still had 1 input" in verdict.message
     assert verdict.differences == (Difference(1, "hi Ada\nname? "), Difference(2, "hello Bob\n"))
 
 
