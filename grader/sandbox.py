@@ -61,6 +61,7 @@ ETC_FILES = (
     "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
     f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
 )
+SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/dev/mqueue", "/run/lock")  # writable by every user
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
@@ -421,11 +422,13 @@ class Sandbox:
         return None
 
     def close(self) -> None:
-        """Remove the run's files, group and, in the fallback as root, the System V objects its uid left
-        (isolated, they die with the run's IPC namespace). Call it after `kill_all`."""
+        """Remove the run's files, group and, in the fallback as root, the System V objects and the files
+        in shared temporary folders its uid left (isolated, they die with the run's namespaces). Call it
+        after `kill_all`."""
         try:
             if self.drops_root:
                 _remove_ipc_objects(self.uid)
+                _remove_shared_files(self.uid)
             if self.group is not None:
                 self.group.remove()
         finally:
@@ -452,6 +455,26 @@ def _remove_ipc_objects(uid: int) -> None:
         for row in map(str.split, rows):
             if str(uid) in (row[columns.index("uid")], row[columns.index("cuid")]):
                 remove(int(row[1]))
+
+
+def _remove_shared_files(uid: int) -> None:
+    """Remove what `uid` (unique to the run) made at the top of the folders every user may write to: left
+    there, files would keep holding memory (/dev/shm is RAM) and carry messages to later runs."""
+    for folder in SHARED_FOLDERS:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.stat(follow_symlinks=False).st_uid != uid:
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path)
+                else:
+                    os.unlink(entry.path)
+            except OSError:
+                pass  # gone meanwhile
 
 
 def _special_files(folder: str, names: list[str]) -> list[str]:

@@ -129,3 +129,12 @@ def test_the_fallback_as_root_names_the_private_folders_student_code_could_read(
         assert exposed(Protections(rlimits=True, **dict.fromkeys(Protections.ISOLATION, True)), [reachable]) is None
     finally:
         shutil.rmtree(shared)
+
+
+@as_root
+def test_fallback_runs_as_root_leave_nothing_in_shared_temporary_folders_or_system_v(tmp_path: Path) -> None:
+    with running(submission(tmp_path, "shared_temporary"), isolate=False) as (box, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    assert output.count("left a file in") == 3 and "segment: " in output, output
+    assert left_behind(box.uid) == []
