@@ -14,23 +14,28 @@ import errno
 import os
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 PREFIX = "grader-run-"
+# Every run's group gets the same CPU weight (the kernel's default, written so it holds whatever the parent
+# says): runs share the CPU per run, not per process, so a run of 40 busy processes cannot starve another.
+CPU_WEIGHT = {2: ("cpu.weight", 100), 1: ("cpu.shares", 1024)}
 
 
 @dataclass(frozen=True)
 class Parents:
-    """Where per-run groups go: one folder for v2, one per controller for v1."""
+    """Where per-run groups go: one folder for v2, one per controller for v1 (`cpu`: None where the CPU
+    controller cannot be had; runs then share the CPU per process)."""
 
     version: int
     memory: Path
     pids: Path
+    cpu: Path | None = None
 
     @property
     def folders(self) -> tuple[Path, ...]:
-        return (self.memory,) if self.memory == self.pids else (self.memory, self.pids)
+        return tuple(dict.fromkeys(folder for folder in (self.memory, self.pids, self.cpu) if folder is not None))
 
 
 def _mounts() -> list[tuple[str, str, str, set[str]]]:
@@ -82,7 +87,19 @@ def _v2(mounts: list[tuple[str, str, str, set[str]]], own: dict[str, str]) -> Pa
             _delegate(folder)
     except OSError as error:
         return f"cannot use cgroup v2 at {folder}: {error.strerror}"
-    return Parents(2, folder, folder)
+    return Parents(2, folder, folder, folder if "cpu" in available and _delegate_cpu(folder) else None)
+
+
+def _delegate_cpu(folder: Path) -> bool:
+    """Give the cpu controller to `folder`'s children, apart from memory and pids: the kernel may refuse it
+    alone (a real-time process in the group), which costs the CPU share, never the limits."""
+    control = folder / "cgroup.subtree_control"
+    try:
+        if "cpu" not in control.read_text().split():
+            control.write_text("+cpu")
+    except OSError:
+        return False
+    return True
 
 
 def _delegate(folder: Path) -> None:
@@ -114,7 +131,9 @@ def _v1(mounts: list[tuple[str, str, str, set[str]]], own: dict[str, str]) -> Pa
         if mount is None or controller not in own:
             return f"no cgroup v1 {controller} controller mounted"
         folders[controller] = _folder(mount[0], mount[1], own[controller])
-    return Parents(1, folders["memory"], folders["pids"])
+    cpu = next((m for m in mounts if m[2] == "cgroup" and "cpu" in m[3]), None)
+    return Parents(1, folders["memory"], folders["pids"],
+                   _folder(cpu[0], cpu[1], own["cpu"]) if cpu is not None and "cpu" in own else None)
 
 
 def find_parents() -> Parents | str:
@@ -128,13 +147,26 @@ def find_parents() -> Parents | str:
             reasons.append(found)
             continue
         try:
-            RunGroup(found, memory_bytes=64 << 20, processes=8).remove()
+            found = _usable(found)
         except OSError as error:
             reasons.append(f"cannot make a cgroup v{found.version} under {found.memory}: {error.strerror}")
             continue
         _remove_abandoned(found)
         return found
     return "; ".join(reasons)
+
+
+def _usable(parents: Parents) -> Parents:
+    """`parents` if a run group can be made there, else without the CPU share if that one can (OSError: neither)."""
+    try:
+        RunGroup(parents, memory_bytes=64 << 20, processes=8).remove()
+        return parents
+    except OSError:
+        if parents.cpu is None:
+            raise
+    without_cpu = replace(parents, cpu=None)
+    RunGroup(without_cpu, memory_bytes=64 << 20, processes=8).remove()
+    return without_cpu
 
 
 def _remove_abandoned(parents: Parents) -> None:
@@ -157,6 +189,8 @@ class RunGroup:
         self.parents = parents
         name = f"{PREFIX}{os.getpid()}-{secrets.token_hex(6)}"  # the pid tells whose it is
         self.folders = tuple(folder / name for folder in parents.folders)
+        self.controllers = {controller: folder / name for controller, folder in
+                            (("memory", parents.memory), ("pids", parents.pids), ("cpu", parents.cpu)) if folder}
         try:
             for folder in self.folders:
                 folder.mkdir()
@@ -167,12 +201,14 @@ class RunGroup:
                 self._write("memory.limit_in_bytes", memory_bytes)
                 self._write("memory.memsw.limit_in_bytes", memory_bytes, optional=True)  # no escape to swap
             self._write("pids.max", processes, controller="pids")
+            if parents.cpu is not None:
+                self._write(*CPU_WEIGHT[parents.version], controller="cpu")
         except OSError:
             self.remove()
             raise
 
     def _file(self, name: str, controller: str = "memory") -> Path:
-        return self.folders[-1 if controller == "pids" else 0] / name
+        return self.controllers[controller] / name
 
     def _write(self, name: str, value: int, optional: bool = False, controller: str = "memory") -> None:
         path = self._file(name, controller)

@@ -29,10 +29,17 @@ def cgroup2(folder: Path, controllers: str, delegated: str = "") -> Path:
 
 
 def test_v2_with_memory_and_pids_hands_them_to_run_groups(tmp_path: Path) -> None:
-    own = cgroup2(tmp_path / "grader.scope", "cpu memory pids")
+    own = cgroup2(tmp_path / "grader.scope", "memory pids")
     found = _v2([(str(tmp_path), "/", "cgroup2", set())], {"": "/grader.scope"})
     assert found == Parents(2, own, own)
     assert (own / "cgroup.subtree_control").read_text() == "+memory +pids"
+
+
+def test_v2_with_the_cpu_controller_hands_it_to_run_groups_too(tmp_path: Path) -> None:
+    own = cgroup2(tmp_path / "grader.scope", "cpu memory pids", delegated="memory pids")
+    found = _v2([(str(tmp_path), "/", "cgroup2", set())], {"": "/grader.scope"})
+    assert found == Parents(2, own, own, own)
+    assert (own / "cgroup.subtree_control").read_text() == "+cpu"
 
 
 def test_v2_without_the_controllers_says_so_and_v1_is_tried(tmp_path: Path) -> None:
@@ -43,4 +50,7 @@ def test_v2_without_the_controllers_says_so_and_v1_is_tried(tmp_path: Path) -> N
     own = {"": "/", "memory": "/process_api/abc", "pids": "/"}
     assert "no memory and pids controllers" in _v2(mounts, own)
     assert _v1(mounts, own) == Parents(1, tmp_path / "memory" / "process_api" / "abc", tmp_path / "pids")
+    with_cpu = [*mounts, (str(tmp_path / "cpu"), "/", "cgroup", {"rw", "cpu", "cpuacct"})]
+    assert _v1(with_cpu, {**own, "cpu": "/", "cpuacct": "/"}) == Parents(
+        1, tmp_path / "memory" / "process_api" / "abc", tmp_path / "pids", tmp_path / "cpu")
     assert _v1(mounts[:2], own) == "no cgroup v1 pids controller mounted"

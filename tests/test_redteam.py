@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.protections import Protections, exposed, protections
+from grader.cgroup import CPU_WEIGHT
+from grader.protections import Protections, exposed, protections, run_group_parents
 from grader.sandbox import Sandbox, SandboxFailure
 from test_sandbox import FAST, MODES, ROOT, ended, needs_isolation, running, submission
 
@@ -138,3 +139,20 @@ def test_fallback_runs_as_root_leave_nothing_in_shared_temporary_folders_or_syst
     assert (status, sig) == (0, None), output
     assert output.count("left a file in") == 3 and "segment: " in output, output
     assert left_behind(box.uid) == []
+
+
+@pytest.mark.skipif(isinstance(run_group_parents(), str) or run_group_parents().cpu is None,
+                    reason="no cgroup CPU controller for the runs here")
+@pytest.mark.parametrize("isolate", MODES)
+def test_each_run_is_in_a_cpu_group_of_its_own_with_the_same_weight(tmp_path: Path, isolate: bool) -> None:
+    # Runs share the CPU per run, not per process: 40 busy processes of one student cannot starve another run.
+    shutil.copytree(ROOT / "reference", tmp_path / "reference")
+    with running(tmp_path / "reference", isolate=isolate) as (box, child):
+        child.expect_exact("Enter key: ")
+        group = box.group.controllers["cpu"]
+        weight_file, weight = CPU_WEIGHT[box.group.parents.version]
+        assert str(child.pid) in (group / "cgroup.procs").read_text().split()
+        assert (group / weight_file).read_text().strip() == str(weight)
+        child.sendline("1234")
+        child.sendline("1234")
+        ended(child)
