@@ -156,3 +156,18 @@ def test_each_run_is_in_a_cpu_group_of_its_own_with_the_same_weight(tmp_path: Pa
         child.sendline("1234")
         child.sendline("1234")
         ended(child)
+
+
+def test_a_student_name_that_escapes_past_the_longest_file_name_is_graded_alone(tmp_path: Path) -> None:
+    classroom = tmp_path / "class"
+    long_names = ("\x01" * 255, "\x01" * 254 + "\x02", "\x01" * 200 + "\u00e9" * 27)  # legal names of 255 bytes
+    for name in (*long_names, "bob"):
+        (classroom / name).mkdir(parents=True)
+    done = subprocess.run([sys.executable, "-m", "grader", "grade", str(classroom), "--out", str(tmp_path / "out")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode in (0, 1), done.stderr[-500:]
+    rows = (tmp_path / "out" / "gradebook.csv").read_text().splitlines()[1:]
+    assert sorted(row.split(",")[0] for row in rows) == sorted(["bob", "\\x01" * 255, "\\x01" * 254 + "\\x02",
+                                                                "\\x01" * 200 + "\u00e9" * 27])
+    folders = list((tmp_path / "out" / "students").iterdir())
+    assert len(folders) == 4 and all((folder / "results.json").is_file() for folder in folders)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from grader.results import Results
 
 RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "junit.xml", "inputs.sha256", "grader-error.txt"
 GRADEBOOK, REPORT, STUDENTS = "gradebook.csv", "report.html", "students"
+NAME_BYTES = 120  # the longest student id used whole as a file name (file systems allow 255 bytes)
 
 
 @dataclass
@@ -26,7 +28,17 @@ class Outcome:
 def student_folder(out: Path, student: str) -> Path:
     """Where one student's files go: `OUT/students/<id>/`, apart from the class-level files at the top of
     OUT, so that no student id (`gradebook.csv`, `report.html`...) can collide with them."""
-    return out / STUDENTS / student
+    return out / STUDENTS / file_name(student)
+
+
+def file_name(student: str) -> str:
+    """`student` as a file name: an id longer than NAME_BYTES (255 bytes of control characters escape to
+    1,020) is cut and ends in a hash of the whole id, so it stays distinct from every other id, cut or
+    whole (a cut one is always longer than NAME_BYTES). The gradebook keeps the whole id."""
+    whole = student.encode()
+    if len(whole) <= NAME_BYTES:
+        return student
+    return f"{whole[:NAME_BYTES].decode(errors='ignore')}~{hashlib.sha256(whole).hexdigest()[:16]}"
 
 
 def find_students(class_dir: Path, out_dir: Path) -> list[tuple[str, Path]]:
