@@ -62,12 +62,11 @@ def escape_legend(texts: list[str]) -> str | None:
     """`escape sequences: \\x1b[2J = clear screen, ...` for the sequences found in `texts`, or None."""
     named: dict[str, str] = {}
     for text in texts:
-        for found in _ESCAPE.finditer(text):
-            name = ESCAPES[found.lastindex - 1][1]
-            named.setdefault(escape_unsafe(found.group(0)[:24], keep=""), name)
+        for found in _ESCAPE.finditer(_collapse_characters(text)[:LINE_BUDGET]):  # what a row shows
+            named.setdefault(found.group(0)[:24], ESCAPES[found.lastindex - 1][1])
     if not named:
         return None
-    entries = [f"{shown} = {name}" for shown, name in list(named.items())[:LEGEND_ENTRIES]]
+    entries = [f"{escape_unsafe(raw, keep='')} = {name}" for raw, name in list(named.items())[:LEGEND_ENTRIES]]
     more = len(named) - LEGEND_ENTRIES
     return "escape sequences: " + ", ".join(entries) + (f", and {more} more" if more > 0 else "")
 

@@ -13,6 +13,8 @@ from grader.results import Failure, Results, TestResult
 
 HIDDEN_NOTE = "This is a hidden test: its inputs and expected output are not shown."
 RULE_WIDTH = 78
+LATER_BUDGET = 14  # lines for the differences after the headline
+LATER_CHANGES = 4  # changed lines shown per later difference
 
 
 def format_points(value: float) -> str:
@@ -36,10 +38,36 @@ def failure_details(verdict: Verdict) -> list[str]:
         lines.append("Inputs typed, in order:")
         width = len(str(len(typed)))
         for number, text in enumerate(typed, start=1):
+            label = f"  ({spec.input_labels[number - 1]})" if number <= len(spec.input_labels) else ""
             pointer = "  <- the output after this one is where it went wrong" if number == len(typed) else ""
-            lines.append(f"  {number:>{width}}. {shown_input(text)}{pointer}")
+            lines.append(f"  {number:>{width}}. {shown_input(text)}{label}{pointer}")
     lines.append(f"Output {moment(spec, verdict.step)}:")
-    return lines + ["  " + row for row in _diff(verdict)]
+    return lines + ["  " + row for row in _diff(verdict)] + later_differences(verdict)
+
+
+def _after_inputs(steps: list[int]) -> str:
+    """`after input 3`, `after inputs 2, 3 and 5` (later differences come after some input)."""
+    names = [str(step) for step in steps]
+    return f"after input {names[0]}" if len(names) == 1 else f"after inputs {', '.join(names[:-1])} and {names[-1]}"
+
+
+def later_differences(verdict: Verdict) -> list[str]:
+    """The steps after the headline that differ too, told compactly: each distinct change once, with
+    the steps where it occurs, within a budget."""
+    later = [d for d in verdict.differences if d.step != verdict.step]
+    if not later:
+        return []
+    changes: dict[tuple[str, ...], list[int]] = {}
+    for difference in later:
+        changed = changed_lines(verdict.spec, difference.step, difference.actual, LATER_CHANGES)
+        changes.setdefault(changed, []).append(difference.step)
+    lines = []
+    for changed, steps in changes.items():
+        lines += [f"  {_after_inputs(steps)}:", *(f"    {line}" for line in changed)]
+    if len(lines) > LATER_BUDGET:
+        lines = lines[: LATER_BUDGET - 1] + [f"  ... {len(lines) - LATER_BUDGET + 1} more lines"]
+    count = f"{len(later)} more step{'s' if len(later) > 1 else ''}"
+    return [f"Later differences ({count}, - expected, + actual):", *lines]
 
 
 def _shown(verdict: Verdict, reveal_hidden: bool) -> bool:
@@ -56,7 +84,7 @@ def _difference(verdict: Verdict) -> tuple[str, ...]:
     """What two failures must share to be the same difference (the inputs that led there may differ)."""
     if verdict.step is None:
         return (verdict.kind, verdict.message)
-    return (verdict.kind, *_diff(verdict))
+    return (verdict.kind, *_diff(verdict), *later_differences(verdict))
 
 
 def same_differences(verdicts: list[Verdict], reveal_hidden: bool) -> dict[str, list[Verdict]]:
@@ -73,10 +101,10 @@ def same_differences(verdicts: list[Verdict], reveal_hidden: bool) -> dict[str, 
     return groups
 
 
-def _same_in(followers: list[Verdict]) -> list[str]:
+def _same_in(followers: list[Verdict], by_name: bool = False) -> list[str]:
     if not followers:
         return []
-    ids = ", ".join(verdict.spec.id for verdict in followers)
+    ids = ", ".join(shown_input(v.spec.name) if by_name else v.spec.id for v in followers)
     count = f"{len(followers)} more spec{'s' if len(followers) > 1 else ''}"
     return textwrap.wrap(f"The same difference in {count}: {ids}", RULE_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
 
@@ -113,7 +141,8 @@ def failure_data(verdict: Verdict) -> Failure:
     if verdict.step is None:
         return Failure(verdict.kind)
     return Failure(verdict.kind, verdict.step, moment(verdict.spec, verdict.step),
-                   changed_lines(verdict.spec, verdict.step, verdict.actual or ""), (verdict.step,))
+                   changed_lines(verdict.spec, verdict.step, verdict.actual or ""),
+                   tuple(d.step for d in verdict.differences) or (verdict.step,))
 
 
 def build_results(verdicts: list[Verdict], reveal_hidden: bool = False) -> Results:
@@ -132,7 +161,7 @@ def build_results(verdicts: list[Verdict], reveal_hidden: bool = False) -> Resul
             output = "\n".join([f"What it checks: {spec.description}", f"Problem: {verdict.message}",
                                 f"The same difference as in {shown_input(leader.name)} [{leader.id}]: see there."])
         else:
-            output = "\n".join(spec_feedback(verdict, reveal_hidden=False) + _same_in(groups.get(spec.id, [])))
+            output = "\n".join(spec_feedback(verdict, reveal_hidden=False) + _same_in(groups.get(spec.id, []), True))
         keep = not verdict.passed and (reveal_hidden or not spec.hidden)
         tests.append(TestResult(spec.id, spec.name, verdict.score, spec.points, verdict.passed, output,
                                 spec.hidden, failure_data(verdict) if keep else None))

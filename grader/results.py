@@ -41,6 +41,8 @@ class Failure:
 class TestResult:
     """One spec's result."""
 
+    __test__ = False  # not a pytest test class, despite its name
+
     spec: str
     name: str
     score: float

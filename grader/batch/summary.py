@@ -1,5 +1,6 @@
-"""What `grade` prints at the end: the class mean and median, each spec's pass rate (flagging a spec
-nobody passed, usually a bad spec), the students the grader failed on, and where the files went."""
+"""What `grade` prints at the end: the class mean and median, each spec's pass rate (under it, the
+difference half the class or more shares, in words: see `diagnosis`; a spec nobody passed for no shared
+reason is flagged, usually a bad spec), the students the grader failed on, and where the files went."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import statistics
 from pathlib import Path
 
 from grader.batch.students import ERROR_LOG, FEEDBACK, GRADEBOOK, JUNIT, REPORT, RESULTS, STUDENTS, Outcome, student_folder
+from grader.diagnosis import diagnose
 from grader.specs import Spec
 
 
@@ -24,12 +26,16 @@ def summary(outcomes: list[Outcome], specs: list[Spec], out: Path, seconds: floa
         lines.append(f"Class mean {mean:.2f}/{maximum:g}{percent(mean)}, median {median:g}/{maximum:g}{percent(median)}.")
         lines += ["", "Spec (points)  passed by"]
         width = max(len(f"{spec.id} ({spec.points:g})") for spec in specs)
+        by_student = {o.student: o.results for o in graded}
         for spec in sorted(specs, key=lambda spec: spec.id):
             passed = sum(o.results.passed(spec.id) for o in graded)
+            common = diagnose(by_student, spec.id)
             flag = "   <- nobody passed: check this spec" if passed == 0 else ""
             hidden = " [hidden]" if spec.hidden else ""
             lines.append(f"  {spec.id + f' ({spec.points:g})':<{width}}  {passed}/{len(graded)} "
                          f"({100 * passed / len(graded):.0f}%){hidden}{flag}")
+            if common is not None:
+                lines.append(f"      {common.text}")
     refused = [o for o in outcomes if o.problem is not None]
     if refused:
         lines += ["", f"NOT RUN ({len(refused)}): their submission could not be run, so they got 0 (their feedback says why):"]

@@ -1,0 +1,82 @@
+"""The class diagnosis: a difference half the class shares is named from the difference itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.diagnosis import describe, diagnose, failure_groups
+from grader.results import Failure, Results, TestResult, grader_error_results
+
+START = "at start-up, before any input"
+AFTER_KEY = 'after input 1 ("1234")'
+
+
+@pytest.mark.parametrize("failure, description", [
+    (Failure("output differs", 0, START, ("- Enter key:·", "+ Enter number to be guessed:·")),
+     'print another prompt at start-up, before any input: "Enter number to be guessed:·" instead of "Enter key:·"'),
+    (Failure("output differs", 1, AFTER_KEY, ("+ ↵ ×100",)),
+     'print 100 extra blank lines after input 1 ("1234")'),
+    (Failure("output differs", 1, AFTER_KEY, ("+ ↵",)), 'print 1 extra blank line after input 1 ("1234")'),
+    (Failure("output differs", 1, AFTER_KEY, ("+ \\x1b[2J\\x1b[H↵",)),
+     'print terminal escape codes after input 1 ("1234"): "\\x1b[2J\\x1b[H"'),
+    (Failure("output differs", 0, START, ("+ Welcome to Mastermind!↵", "+ ↵")),
+     'print 2 extra lines at start-up, before any input, first "Welcome to Mastermind!"'),
+    (Failure("output differs", 3, 'after input 3 ("5678")', ("- You won!↵",)),
+     'leave out 1 line after input 3 ("5678"), first "You won!"'),
+    (Failure("output differs", 2, "", ("- 4321 : exist: 4, position: 0↵", "+ 4321 : Exist: 4, Position: 0↵")),
+     'print a line that differs in letter case: "4321 : Exist: 4, Position: 0"'),
+    (Failure("output differs", 2, "", ("- a↵", "- b↵", "+ a··↵", "+ b↵")),
+     "print 2 lines where 2 are expected, differing in spaces at the line end"),
+    (Failure("output differs", 2, "", ("- 1 exist↵", "+ one exists↵", "+ and more↵")),
+     'print 2 lines where 1 are expected, first "one exists" instead of "1 exist"'),
+    (Failure("output differs", 2, "", ("- Enter guess:·", "+ Guess:·↵")),
+     'print another line: "Guess:·" instead of "Enter guess:·"'),
+    (Failure("crashed", 2, 'after input 2 ("4321")'), 'crash after input 2 ("4321")'),
+    (Failure("hung", 0, START), "hang at start-up, before any input"),
+    (Failure("no program"), "have no program file"),
+    (Failure("something new"), "fail (something new)"),
+])
+def test_a_difference_is_described_from_itself(failure, description):
+    assert describe(failure) == description
+
+
+PROMPT = Failure("output differs", 0, START, ("- Enter key:·", "+ Key?·"))
+BLANKS = Failure("output differs", 1, AFTER_KEY, ("+ ↵ ×3",))
+
+
+def student(failure: Failure | None) -> Results:
+    test = TestResult("01-game", "A game", 0 if failure else 10, 10, failure is None, "", failure=failure)
+    return Results(test.score, 10, (test,))
+
+
+def test_half_the_class_failing_the_same_way_is_a_diagnosis():
+    results = {"ada": student(PROMPT), "bea": student(PROMPT), "cy": student(BLANKS), "dan": student(None)}
+    found = diagnose(results, "01-game")
+    assert found is not None and found.students == ("ada", "bea")
+    assert found.text == '2 of 4 print another prompt at start-up, before any input: "Key?·" instead of "Enter key:·"'
+    assert [g.students for g in failure_groups(results, "01-game")] == [("ada", "bea"), ("cy",)]
+
+
+def test_less_than_half_or_no_failure_data_is_no_diagnosis():
+    assert diagnose({"ada": student(PROMPT), "bea": student(BLANKS), "cy": student(None)}, "01-game") is None
+    assert diagnose({"ada": student(None)}, "01-game") is None
+    no_data = TestResult("01-game", "A game", 0, 10, False, "Problem: ...")
+    assert diagnose({"ada": Results(0, 10, (no_data,))}, "01-game") is None
+
+
+def test_students_the_grader_failed_on_or_without_the_spec_are_not_counted():
+    results = {"ada": student(PROMPT), "bea": grader_error_results("boom", 10), "cy": Results(0, 0)}
+    assert diagnose(results, "01-game").text.startswith("1 of 1 ")
+
+
+def test_the_class_summary_says_what_most_of_the_class_got_wrong(tmp_path):
+    from grader.batch.students import Outcome
+    from grader.batch.summary import summary
+    from grader.specs import parse_spec
+
+    spec = parse_spec("name: A game\ndescription: d\npoints: 10\nvisibility: visible\nsteps:\n  - output: hi\n",
+                      "01-game.yaml", "01-game")
+    outcomes = [Outcome(name, "graded", student(failure))
+                for name, failure in (("ada", PROMPT), ("bea", PROMPT), ("cy", None))]
+    text = summary(outcomes, [spec], tmp_path, 1.0, 1)
+    assert '  01-game (10)  1/3 (33%)\n      2 of 3 print another prompt at start-up, before any input: "Key?·"' in text
