@@ -13,42 +13,18 @@ import html
 import re
 import statistics
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Sequence
 
 from grader.escaping import escape_unsafe, safe_name
 from grader.project import PACKAGE
 from grader.report import HIDDEN_NOTE, format_points
-from grader.results import Failure, Results, TestResult
+from grader.diagnosis import FailureGroup, failure_groups
+from grader.results import Results, TestResult
 
 ASSETS = PACKAGE / "templates" / "report"
 BINS = 10  # histogram bars, each a tenth of the maximum score
 GROUP_MINIMUM = 2  # students sharing a difference before it counts as common
 DIFF_LINE = re.compile(r"^[\d ]*([-+]) ")  # a diff row (`  3   - expected`) or a change (`+ actual`)
-
-
-@dataclass(frozen=True)
-class FailureGroup:
-    """Students who fail one spec the same way (same kind, step and difference)."""
-
-    spec: str
-    failure: Failure
-    students: tuple[str, ...]
-    graded: int
-
-
-def failure_groups(results: Mapping[str, Results], spec: str) -> list[FailureGroup]:
-    """Every way the graded students fail `spec`, the largest group first; failures without data left out.
-    (The class summary's diagnosis, being written by helper render, is to become the one home of this.)"""
-    graded = {student: r for student, r in sorted(results.items()) if r.grader_error is None}
-    groups: dict[tuple, tuple[Failure, list[str]]] = {}
-    for student, r in graded.items():
-        test = r.test(spec)
-        if test is not None and not test.passed and test.failure is not None:
-            failure = test.failure
-            key = (failure.kind, failure.step, failure.moment, failure.changes)
-            groups.setdefault(key, (failure, []))[1].append(student)
-    found = [FailureGroup(spec, failure, tuple(students), len(graded)) for failure, students in groups.values()]
-    return sorted(found, key=lambda group: (-len(group.students), group.students))
 
 
 @dataclass(frozen=True)
@@ -179,7 +155,7 @@ def _groups(groups: list[FailureGroup], specs: Sequence[SpecSummary], anchors: d
         articles.append(
             f'<article class="group"><h3><code>{_text(spec.spec)}</code> {_text(spec.name)}{_hidden_tag(spec.hidden)}</h3>'
             f'<p><strong class="count">{len(group.students)} of {group.graded}</strong> '
-            f'{_text(group.failure.kind)} {_text(group.failure.moment)}</p>'
+            f'{_text(group.description)}</p>'
             + (_pre(group.failure.changes) if group.failure.changes else "")
             + f'<p class="who">{links}</p></article>')
     return "\n".join(articles)
