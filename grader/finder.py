@@ -44,7 +44,9 @@ def _entries(folder: Path) -> list[tuple[str, int]]:
     return found
 
 
-def _searched(name: str) -> bool:
+def searched(name: str) -> bool:
+    """A folder of this name is looked at; hidden folders (`.git`) and archive leftovers (`__MACOSX`) are
+    not, and intake neither counts nor copies them."""
     return not name.startswith(".") and name not in IGNORED_FOLDERS
 
 
@@ -60,7 +62,7 @@ def find_program(folder: Path, name: str) -> Found:
     at_top = dict(top).get(name)
     if at_top is not None:
         return Found(folder) if stat.S_ISREG(at_top) else Found(None, f"{name} is not a regular file (a link or a folder)")
-    subfolders = [entry for entry, mode in top if stat.S_ISDIR(mode) and _searched(entry)]
+    subfolders = [entry for entry, mode in top if stat.S_ISDIR(mode) and searched(entry)]
     nested = {entry: _entries(folder / entry) for entry in subfolders}
     holding = [entry for entry, inside in nested.items()
                if any(file == name and stat.S_ISREG(mode) for file, mode in inside)]

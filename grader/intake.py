@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import stat
+from collections import Counter
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from grader.escaping import safe_name
-from grader.finder import find_program
+from grader.finder import find_program, searched
 from grader.judging import NO_PROGRAM, Verdict
 from grader.specs import Spec
 
@@ -65,9 +66,13 @@ def admit(submission: Path, program: str, limits: IntakeLimits) -> Admitted:
 
 
 def survey(folder: Path, limits: IntakeLimits) -> tuple[list[Entry], str | None]:
-    """Every entry under `folder`, sorted by name, or the first limit it crosses."""
+    """Every entry under `folder`, sorted by name, or the first limit it crosses and the folder that
+    holds most of it. Folders the program finder ignores (`.git`, `__MACOSX`) are not counted: the
+    sandbox does not copy them."""
     entries: list[Entry] = []
     total = 0
+    files_in: Counter[str] = Counter()  # entries and bytes seen under each top-level folder
+    bytes_in: Counter[str] = Counter()
     pending: list[tuple[str, int]] = [("", 0)]
     while pending:
         relative, depth = pending.pop()
@@ -82,20 +87,36 @@ def survey(folder: Path, limits: IntakeLimits) -> tuple[list[Entry], str | None]
                 info = os.lstat(where / name)
             except OSError as error:
                 return [], f"cannot read {safe_name(path)}: {error.strerror}"
+            if stat.S_ISDIR(info.st_mode) and not searched(name):
+                continue
             entries.append(Entry(path, info))
+            top = path.split("/")[0] if relative else None
+            if top:
+                files_in[top] += 1
             if len(entries) > limits.submission_files:
                 return [], (f"too many files: more than {limits.submission_files} "
-                            f"(limit submission_files={limits.submission_files})")
+                            f"(limit submission_files={limits.submission_files}){_most(files_in, 'entries')}")
             if stat.S_ISREG(info.st_mode):
                 total += info.st_size
+                if top:
+                    bytes_in[top] += info.st_size
                 if total > limits.submission_mb * MB:
-                    return [], _too_big(path, info, limits)
+                    return [], _too_big(path, info, limits) + _most(bytes_in, "bytes")
             elif stat.S_ISDIR(info.st_mode):
                 if depth + 1 > limits.submission_depth:
                     return [], (f"folders nested too deep: {safe_name(path)} is more than {limits.submission_depth} "
                                 f"folders down (limit submission_depth={limits.submission_depth})")
                 pending.append((path, depth + 1))
     return sorted(entries, key=lambda entry: entry.name.split("/")), None
+
+
+def _most(tally: Counter[str], unit: str) -> str:
+    """Where most of what crossed a limit lies, as the end of the problem text ("" if not in a folder)."""
+    if not tally:
+        return ""
+    folder, amount = tally.most_common(1)[0]
+    shown = f"{amount / MB:.1f} MB" if unit == "bytes" else f"{amount} entries"
+    return f"; most of it is in {safe_name(folder)}/ ({shown} seen)"
 
 
 def _too_big(path: str, info: os.stat_result, limits: IntakeLimits) -> str:

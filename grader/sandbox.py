@@ -40,6 +40,7 @@ from typing import Callable, Sequence
 from grader import proc
 
 from grader.cgroup import RunGroup
+from grader.finder import searched
 from grader.protections import others_may, protections, run_group_parents
 from grader.sandbox_init import syscalls
 
@@ -176,7 +177,7 @@ class Sandbox:
         self.root = Path(tempfile.mkdtemp(prefix="grader-run-"))
         self.workdir = self.root / "work"
         try:
-            shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_special_files)
+            shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_not_copied)
             size = sum(path.lstat().st_size for path in self.workdir.rglob("*"))
             if isolate and size > limits.disk_mb * 1024 * 1024 // 2:
                 raise SandboxFailure(
@@ -477,11 +478,14 @@ def _remove_shared_files(uid: int) -> None:
                 pass  # gone meanwhile
 
 
-def _special_files(folder: str, names: list[str]) -> list[str]:
-    """Named pipes, sockets and devices in a submission are not copied: opening a pipe would block."""
+def _not_copied(folder: str, names: list[str]) -> list[str]:
+    """Named pipes, sockets and devices in a submission are not copied (opening a pipe would block), nor
+    the folders intake does not count (`.git`, `__MACOSX`: see `finder.searched`)."""
     def special(name: str) -> bool:
         mode = os.lstat(os.path.join(folder, name)).st_mode
-        return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode))
+        if stat.S_ISDIR(mode):
+            return not searched(name)
+        return not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))
 
     return [name for name in names if special(name)]
 

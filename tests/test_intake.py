@@ -13,6 +13,12 @@ from grader.intake import IntakeLimits, admit, survey
 SMALL = IntakeLimits(submission_mb=1, submission_files=20, submission_depth=3)
 
 
+def files_in(folder: Path, count: int, size: int) -> None:
+    folder.mkdir(parents=True)
+    for n in range(count):
+        (folder / f"f{n}").write_bytes(b"x" * size)
+
+
 def program_folder(tmp_path: Path) -> Path:
     folder = tmp_path / "student"
     folder.mkdir()
@@ -29,6 +35,11 @@ def program_folder(tmp_path: Path) -> Path:
     (lambda folder: (folder / "data.bin").write_bytes(b"x" * (1024 * 1024 - 12)), None),
     (lambda folder: (folder / "data.bin").write_bytes(b"x" * (1024 * 1024)),
      "too big: more than 1 MB of files (limit submission_mb=1)"),
+    (lambda folder: files_in(folder / "node_modules", 25, 0),
+     "too many files: more than 20 (limit submission_files=20); most of it is in node_modules/ (19 entries seen)"),
+    (lambda folder: files_in(folder / "data", 2, 600 * 1024),
+     "too big: more than 1 MB of files (limit submission_mb=1); most of it is in data/ (1.2 MB seen)"),
+    (lambda folder: [files_in(folder / hidden, 25, 0) for hidden in (".git", "__MACOSX", "sub/.venv")], None),
 ])
 def test_limits(tmp_path, make, problem):
     folder = program_folder(tmp_path)

@@ -171,3 +171,20 @@ def test_a_student_name_that_escapes_past_the_longest_file_name_is_graded_alone(
                                                                 "\\x01" * 200 + "\u00e9" * 27])
     folders = list((tmp_path / "out" / "students").iterdir())
     assert len(folders) == 4 and all((folder / "results.json").is_file() for folder in folders)
+
+
+def test_a_repository_uploaded_with_its_git_folder_is_run_without_it(tmp_path: Path) -> None:
+    # A clone holds .git (1,200 files here, more than the intake's 1,000): neither counted nor copied.
+    from grader.intake import IntakeLimits, admit
+    folder = tmp_path / "alice"
+    shutil.copytree(ROOT / "reference", folder)
+    for hidden in (".git/objects", "__MACOSX"):
+        (folder / hidden).mkdir(parents=True)
+    for n in range(1200):
+        (folder / ".git" / "objects" / f"{n:04}").write_text("x")
+    (folder / "__MACOSX" / "._mastermind.py").write_text("x")
+    admitted = admit(folder, "mastermind.py", IntakeLimits())
+    assert admitted.problem is None and admitted.folder == folder
+    assert [entry.name for entry in admitted.entries] == sorted(path.name for path in (ROOT / "reference").iterdir())
+    with Sandbox(folder, FAST, isolate=False) as box:
+        assert sorted(path.name for path in box.workdir.iterdir()) == [entry.name for entry in admitted.entries]
