@@ -5,6 +5,7 @@ For every spec of the suite, each repetition runs, in a shuffled order:
   floor      the reference as a fresh `python3 mastermind.py` with the spec's inputs piped to its stdin
   grade      grading the reference (runner.run_spec + judge), isolation on (the default here)
   grade-off  the same with isolation off (as under GRADER_SANDBOX=off)
+  grade-fork grading the reference with isolation on and the fork launch (`--launch fork`)
   wrong      grading bug-prompt-no-trailing-space (every prompt wrong), isolation on
 and reports medians per spec, the median of the per-spec ratios, and the suite totals.
 
@@ -23,6 +24,7 @@ from common import REFERENCE, SPECS, WRONG_PROMPTS, emit, floor_run, interleaved
 
 from grader.judging import judge  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402
+from grader.sandbox import FORK  # noqa: E402
 from grader.protections import protections  # noqa: E402
 from grader.specs import load_specs  # noqa: E402
 
@@ -34,13 +36,14 @@ def main() -> int:
     args = parser.parse_args()
     specs = load_specs(args.specs)
     options = Options()
+    forked = Options(launch=FORK)
     print(protections().describe())
     if not protections().full:
         print("WARNING: isolation is not available here: 'grade' is the fallback too")
 
-    def grade(folder: Path, spec, expect_pass: bool | None):
+    def grade(folder: Path, spec, expect_pass: bool | None, launched: Options = options):
         def action():
-            verdict = judge(spec, run_spec(folder, spec, options))
+            verdict = judge(spec, run_spec(folder, spec, launched))
             if expect_pass is not None and verdict.passed != expect_pass:
                 raise SystemExit(f"{folder.name} / {spec.id}: unexpected verdict {verdict.kind}: {verdict.message}")
         return action
@@ -52,24 +55,29 @@ def main() -> int:
         return action
 
     rows = []
-    print(f"{'spec':42} {'floor':>7} {'grade':>7} {'off':>7} {'wrong':>7}   grade/floor  off/floor  wrong/grade  grade/off")
+    print(f"{'spec':42} {'floor':>7} {'grade':>7} {'fork':>7} {'off':>7} {'wrong':>7}   grade/floor  fork/floor  "
+          f"off/floor  wrong/grade  grade/off")
     for spec in specs:
         times = interleaved({
             "floor": lambda: floor_run(REFERENCE, spec.inputs),
             "grade": grade(REFERENCE, spec, True),
+            "grade-fork": grade(REFERENCE, spec, True, forked),
             "grade-off": grade_off(spec),
             "wrong": grade(WRONG_PROMPTS, spec, None),  # rule specs that ignore prompts pass it: cost only
         }, args.repetitions)
         m = {name: median(values) for name, values in times.items()}
         rows.append((spec.id, m))
-        print(f"{spec.id:42} {m['floor']*1000:6.1f}ms {m['grade']*1000:6.1f}ms {m['grade-off']*1000:6.1f}ms "
-              f"{m['wrong']*1000:6.1f}ms   {m['grade']/m['floor']:10.2f}x {m['grade-off']/m['floor']:9.2f}x "
+        print(f"{spec.id:42} {m['floor']*1000:6.1f}ms {m['grade']*1000:6.1f}ms {m['grade-fork']*1000:6.1f}ms "
+              f"{m['grade-off']*1000:6.1f}ms {m['wrong']*1000:6.1f}ms   {m['grade']/m['floor']:10.2f}x "
+              f"{m['grade-fork']/m['floor']:10.2f}x {m['grade-off']/m['floor']:9.2f}x "
               f"{m['wrong']/m['grade']:11.2f}x {m['grade']/m['grade-off']:9.2f}x", flush=True)
-    total = {name: sum(m[name] for _, m in rows) for name in ("floor", "grade", "grade-off", "wrong")}
+    total = {name: sum(m[name] for _, m in rows) for name in ("floor", "grade", "grade-fork", "grade-off", "wrong")}
     result = {
         "specs": len(rows),
         "repetitions": args.repetitions,
         "median_grade_over_floor": median([m["grade"] / m["floor"] for _, m in rows]),
+        "median_fork_over_floor": median([m["grade-fork"] / m["floor"] for _, m in rows]),
+        "median_fork_over_grade": median([m["grade-fork"] / m["grade"] for _, m in rows]),
         "median_off_over_floor": median([m["grade-off"] / m["floor"] for _, m in rows]),
         "median_wrong_over_grade": median([m["wrong"] / m["grade"] for _, m in rows]),
         "median_grade_over_off": median([m["grade"] / m["grade-off"] for _, m in rows]),
@@ -83,6 +91,9 @@ def main() -> int:
           f"{result['median_off_over_floor']:.2f}x (off); suite total {total['grade']/total['floor']:.2f}x")
     print(f"mismatch: wrong-prompt submission / reference: median per spec {result['median_wrong_over_grade']:.2f}x, "
           f"suite total {total['wrong']/total['grade']:.2f}x")
+    print(f"fork launch: median per spec {result['median_fork_over_floor']:.2f}x the floor, "
+          f"{result['median_fork_over_grade']:.2f}x the plain launch; suite total {total['grade-fork']/total['floor']:.2f}x "
+          f"the floor, {(total['grade']-total['grade-fork'])/len(rows)*1000:+.1f} ms per spec saved (suite mean)")
     print(f"sandbox: isolation on / off: median per spec {result['median_grade_over_off']:.2f}x, "
           f"+{(total['grade']-total['grade-off'])/len(rows)*1000:.1f} ms per spec (suite mean)")
     emit(result)

@@ -20,7 +20,7 @@ from grader.judging import Session, Verdict, judge
 from grader.matching import normalise, step_matches
 from grader.outcome import Ending
 from grader.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
-from grader.sandbox import PYTHON, Limits, Sandbox, SandboxFailure
+from grader.sandbox import PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
 from grader.specs import Spec
 from grader.pipes import Pipes
 from grader.transport import PTY, Chunk, Transport
@@ -47,6 +47,7 @@ class Options:
     command: tuple[str, ...] = (PYTHON, SCRIPT)  # how the assignment runs `script`
     referee: str = ""  # the assignment's referee file, for referee specs
     config: str = ""  # the assignment.yaml these options come from (its content decides grades too)
+    launch: str = PLAIN  # how an isolated run starts the program (grader/sandbox.py: PLAIN or FORK)
 
 
 def _decode(data: bytes) -> str:
@@ -157,7 +158,8 @@ def play_session(
     stuck = None
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
-            box = Sandbox(submission, options.limits, require_full_isolation=options.require_isolation)
+            box = Sandbox(submission, options.limits, require_full_isolation=options.require_isolation,
+                          launch=options.launch)
         command, env, cwd = box.command(argv)
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
             transport = open_transport(options, command, env, cwd, box.preexec)

@@ -54,6 +54,16 @@ SYSCALLS_SCRIPT = INIT_SCRIPT.parent / "syscalls.py"  # imported by init.py, and
 # The launcher imports init.py rather than running it, so its bytecode comes from __pycache__
 # (see `_cache_launcher`) instead of being compiled on every run; argv after -c is (CONFIG, SCRIPT).
 LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); import init; init.main()"
+# Launch modes of an isolated run. PLAIN: the launcher (python -I -S) builds the sandbox, then execs a
+# fresh `python3 SCRIPT`. FORK: the launcher is the student's interpreter itself, started like `python3
+# SCRIPT` (site imported, no -I -S): after building the sandbox its student process runs SCRIPT as
+# `__main__` without an exec (init.run_program), one interpreter start-up less per run. The boot code
+# replaces sys.path[0] ('' : the host's working copy) before importing anything, and notes the modules of
+# start-up so that the program sees only those.
+PLAIN, FORK = "plain", "fork"
+LAUNCHES = (PLAIN, FORK)
+FORK_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(INIT_SCRIPT.parent)!r}; import init; "
+             f"init.run_program(init.main(), baseline)")
 INSIDE_HOME = "/sandbox/work"  # where the working copy appears inside the isolated file system
 UID_BASE, UID_SPAN = 1_500_000_000, 1 << 24  # per-run uids: runs cannot signal each other or share NPROC
 SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
@@ -157,7 +167,8 @@ class Sandbox:
     `IsolationUnavailable` instead of falling back; GRADER_SANDBOX=off turns isolation off."""
 
     def __init__(
-        self, submission: Path, limits: Limits, *, require_full_isolation: bool = False, isolate: bool | None = None
+        self, submission: Path, limits: Limits, *, require_full_isolation: bool = False, isolate: bool | None = None,
+        launch: str = PLAIN,
     ) -> None:
         self.submission = Path(submission)
         self.limits = limits
@@ -169,6 +180,7 @@ class Sandbox:
                 raise IsolationUnavailable(found.describe())
             isolate = found.isolated if isolate is None else isolate
         self.isolated = isolate
+        self.launch = launch if isolate else PLAIN  # the fallback has no launcher: the program is exec'd directly
         self.group: RunGroup | None = None
         self.marker = secrets.token_hex(8)
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
@@ -233,7 +245,10 @@ class Sandbox:
         program = [self.python if program[0] == PYTHON else program[0], *program[1:]]
         if self.isolated:
             _cache_launcher()
-            argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *program]
+            if self.launch == FORK:
+                argv = [program[0], "-c", FORK_BOOT, str(self._config), *program]
+            else:
+                argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *program]
             return argv, child_environment(INSIDE_HOME, "/tmp"), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
@@ -284,6 +299,7 @@ class Sandbox:
             "expose": expose,
             "rlimits": self._rlimits(),
             "shm_bytes": self.limits.memory_mb << 20,  # the IPC namespace's own System V limits
+            "launch": self.launch,
         }
         (self.root / "root").mkdir()
         self._config.write_bytes(marshal.dumps(config))  # read by the launcher, same interpreter

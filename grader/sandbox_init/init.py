@@ -299,6 +299,8 @@ def start_student(cfg: dict, program: list[str]) -> int:
             filtered = False  # a kernel without seccomp: the probe reports the filter missing
         if not filtered:
             check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+        if cfg.get("launch") == "fork" and forkable(program):
+            return 0  # this process runs the program itself: `run_program`, once out of init's code
         os.execvpe(program[0], program, os.environ)
     except BaseException as error:  # noqa: BLE001 - report anything, never return into init's code
         os.write(2, f"sandbox: cannot start the program: {error}\r\n".encode())
@@ -306,12 +308,15 @@ def start_student(cfg: dict, program: list[str]) -> int:
 
 
 def run_init(cfg: dict, program: list[str], status_w: int) -> None:
-    """Body of pid 1: build the file system, start the program, reap everything, report its status."""
+    """Body of pid 1: build the file system, start the program, reap everything, report its status.
+    Returns only in the student's process of a fork launch."""
     os.setsid()  # a group of its own (pgid 1 inside), so signalling the parent's group never hits the program
     try:
         limit_shared_memory(cfg["shm_bytes"])
         build_root(cfg)
         student = start_student(cfg, program)
+        if student == 0:
+            return  # the student's process of a fork launch
     except BaseException as error:  # noqa: BLE001 - whatever it is, the launcher reports it to the grader
         os.write(status_w, b"F" + f"cannot build the sandbox: {error}".encode()[:4000])
         os._exit(125)
@@ -330,7 +335,8 @@ def run_init(cfg: dict, program: list[str], status_w: int) -> None:
     os._exit(0)  # the kernel now kills whatever else still runs in the namespace
 
 
-def main() -> None:
+def main() -> list:
+    """Launcher: never returns, except in the student's process of a fork launch (its command line)."""
     with open(sys.argv[1], "rb") as f:
         cfg = marshal.load(f)  # not json (it imports re): the grader's own interpreter wrote it
     program = sys.argv[2:]  # the program's command line
@@ -361,6 +367,7 @@ def main() -> None:
             os._exit(125)  # the launcher died before PR_SET_PDEATHSIG was in place
         os.close(alive_r)
         run_init(cfg, program, status_w)
+        return program  # the student's process of a fork launch: `run_program` runs it
     os.close(status_w)
     os.close(alive_r)
     state = cfg["state"]
@@ -389,6 +396,55 @@ def main() -> None:
         os.kill(os.getpid(), sig)
         os._exit(128 + sig)  # a signal that does not kill by default (it cannot kill a program either)
     os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 125)
+
+
+# ---- fork launch: the launcher's own interpreter (site already imported) runs the program -------------
+
+
+def forkable(program: list) -> bool:
+    """`python3 SCRIPT ARGS...` with this very interpreter: what a fork launch can run without an exec."""
+    return (len(program) > 1 and not program[1].startswith("-")
+            and os.path.realpath(program[0]) == os.path.realpath(sys.executable))
+
+
+def run_program(program: list, baseline: set) -> None:
+    """Run SCRIPT as `__main__` in this process, which must look like a fresh `python3 SCRIPT ARGS...`:
+    only the modules of the interpreter's start-up (`baseline`, taken before init was imported), the
+    program's sys.argv, sys.orig_argv and sys.path[0], Python's own signal dispositions (SIGINT raises
+    KeyboardInterrupt, SIGPIPE and SIGXFSZ ignored), an uncaught exception printed and exit status 1
+    (KeyboardInterrupt: killed by SIGINT), without a frame of ours in the traceback. stdio were made at
+    start-up on the same pty, so their buffering is a fresh interpreter's."""
+    script = os.path.abspath(program[1])
+    sys.path[0] = os.path.dirname(script)  # init's folder until now: FORK_BOOT put it in place of ''
+    sys.argv, sys.orig_argv = program[1:], list(program)
+    for name in [name for name in sys.modules if name not in baseline]:
+        del sys.modules[name]
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    main = type(sys)("__main__")
+    main.__loader__ = sys.modules["_frozen_importlib_external"].SourceFileLoader("__main__", script)
+    main.__annotations__, main.__builtins__ = {}, sys.modules["builtins"]  # in the order of a fresh __main__
+    main.__file__, main.__cached__ = script, None
+    sys.modules["__main__"] = main
+    with open(script, "rb") as f:
+        code = compile(f.read(), script, "exec", dont_inherit=True)
+    try:
+        exec(code, vars(main))
+    except SystemExit:
+        raise  # the interpreter ends the way it would have
+    except BaseException as error:  # noqa: BLE001 - printed and ended as the interpreter would
+        error.__traceback__ = error.__traceback__.tb_next  # from the program's first frame, not ours
+        sys.excepthook(type(error), error, error.__traceback__)
+        if not isinstance(error, KeyboardInterrupt):
+            raise SystemExit(1) from None
+        import atexit  # noqa: PLC0415 - only here
+
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
 
 
 if __name__ == "__main__":
