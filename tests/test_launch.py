@@ -54,6 +54,9 @@ class ForkSandbox(Sandbox):
 
 @pytest.fixture(autouse=True)
 def fork_launch(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """The tests of test_sandbox.py collected here run with the fork launch; this module's own tests choose."""
+    if request.node.function.__module__ != test_sandbox.__name__:
+        return
     callspec = getattr(request.node, "callspec", None)
     if callspec is not None and callspec.params.get("isolate") is False or "fallback" in request.node.name:
         pytest.skip("the fallback has no launcher: test_sandbox.py runs it")

@@ -427,8 +427,13 @@ def run_program(program: list, baseline: set) -> None:
     main.__annotations__, main.__builtins__ = {}, sys.modules["builtins"]  # in the order of a fresh __main__
     main.__file__, main.__cached__ = script, None
     sys.modules["__main__"] = main
-    with open(script, "rb") as f:
-        code = compile(f.read(), script, "exec", dont_inherit=True)
+    try:
+        with open(script, "rb") as f:
+            code = compile(f.read(), script, "exec", dont_inherit=True)
+    except SyntaxError as error:  # reported as the interpreter reports a script it cannot compile: no traceback
+        error.__traceback__ = None
+        sys.excepthook(type(error), error, None)
+        raise SystemExit(1) from None
     try:
         exec(code, vars(main))
     except SystemExit:
