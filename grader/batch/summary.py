@@ -30,7 +30,7 @@ def summary(outcomes: list[Outcome], specs: list[Spec], out: Path, seconds: floa
         for spec in sorted(specs, key=lambda spec: spec.id):
             passed = sum(o.results.passed(spec.id) for o in graded)
             common = diagnose(by_student, spec.id)
-            flag = "   <- nobody passed: check this spec" if passed == 0 else ""
+            flag = "   <- nobody passed: check this spec" if passed == 0 and common is None else ""
             hidden = " [hidden]" if spec.hidden else ""
             lines.append(f"  {spec.id + f' ({spec.points:g})':<{width}}  {passed}/{len(graded)} "
                          f"({100 * passed / len(graded):.0f}%){hidden}{flag}")
