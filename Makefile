@@ -33,7 +33,7 @@ check: setup
 	$(PY) -m grader check "$$SUBMISSION" --visible-only $(AT)
 
 test: setup validate
-	$(PY) -m pytest -n 2 --verbose
+	$(PY) -m pytest -n 2 --dist loadgroup --verbose
 
 # Write the reference's output into every spec (after changing the reference or adding a spec).
 specs: setup
