@@ -171,7 +171,7 @@ def test_make_passes_any_folder_name_and_says_plainly_what_is_wrong(tmp_path):
 def test_make_test_shows_each_test_by_name():
     """`make test` runs for minutes: a line per test (pytest --verbose), not only dots."""
     planned = make("-n", "test")
-    assert "-m pytest -n 2 --verbose" in planned.stdout, planned.stdout
+    assert "-m pytest -n 2 --dist loadgroup --verbose" in planned.stdout, planned.stdout
 
 
 def test_check_leaves_no_daemon_behind_even_without_isolation(tmp_path, monkeypatch):
