@@ -38,7 +38,7 @@ class Session:
     timeout: float = 0.0
     output_limit: int = 0
     script: str = "mastermind.py"
-    stuck: str | None = None  # why a program that printed all it should was not waited for any longer
+    stuck: bool = False  # it printed all the last step expects, then neither ended nor asked for input
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,8 @@ def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
     if session.end == Ending.OUTPUT_LIMIT:
         return FLOOD, f"the program printed more than {session.output_limit} bytes {moment(spec, step)}"
     if session.end == Ending.TIMEOUT and session.stuck:
-        return HANG, f"the program printed what was expected {moment(spec, step)} but did not end: {session.stuck}"
+        return HANG, (f"the program printed what was expected {moment(spec, step)} but did not end: it went on "
+                      "running (or sleeping) after its last line")
     if session.end == Ending.TIMEOUT:
         doing = "ended" if last else "asked for input"
         return HANG, f"the program neither {doing} nor did anything else within {session.timeout:g} s {moment(spec, step)}"

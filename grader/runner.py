@@ -81,20 +81,21 @@ def open_transport(
     return Pipes(argv, env, cwd, preexec)
 
 
-def _stuck(transport: Transport, since_cpu: float, asleep_since: float | None, now: float) -> str | None:
+def _stuck(transport: Transport, since_cpu: float, asleep_since: float | None, now: float) -> bool:
+    """Proof that a program past its last line will not end: CPU burnt, or every thread long asleep."""
     if proc.tree_cpu_seconds(transport.pid) - since_cpu >= STUCK_CPU_SECONDS:
-        return f"it kept running (it used {STUCK_CPU_SECONDS:g} s of CPU time after its last line)"
-    if asleep_since is not None and now - asleep_since >= STUCK_ASLEEP_SECONDS:
-        return f"it sat asleep for {STUCK_ASLEEP_SECONDS:g} s after its last line"
-    return None
+        return True
+    return asleep_since is not None and now - asleep_since >= STUCK_ASLEEP_SECONDS
 
 
 def _collect_last(
     transport: Transport, timeout: float, budget: int, complete: Callable[[str], bool]
-) -> tuple[Chunk, str | None]:
+) -> tuple[Chunk, bool]:
     """The last step: read as `collect` does, but in slices, so that a program whose output is already
     complete and that only fails to end is called stuck as soon as that is certain, not after the whole
-    step timeout (a busy loop after the last line used to cost the timeout in every spec)."""
+    step timeout (a busy loop after the last line used to cost the timeout in every spec). Returns the
+    chunk and whether the program was stuck past complete output, however that was found out (the proof
+    above, or the timeout on a loaded machine): the verdict is the same either way."""
     deadline = time.monotonic() + timeout
     data = b""
     cpu_at_match = asleep_since = None
@@ -103,8 +104,10 @@ def _collect_last(
         chunk = transport.collect(min(LAST_STEP_SLICE, max(deadline - now, 0)), budget - len(data))
         data += chunk.data
         now = time.monotonic()
-        if chunk.event != Ending.TIMEOUT or now >= deadline:
-            return Chunk(data, chunk.event), None
+        if chunk.event != Ending.TIMEOUT:
+            return Chunk(data, chunk.event), False
+        if now >= deadline:
+            return Chunk(data, chunk.event), complete(_decode(data))
         if cpu_at_match is None:
             if complete(_decode(data)):
                 cpu_at_match = proc.tree_cpu_seconds(transport.pid)
@@ -113,9 +116,8 @@ def _collect_last(
             cpu_at_match, asleep_since = None, None  # it printed more: compare again
             continue
         asleep_since = (asleep_since or now) if proc.tree_asleep(transport.pid) else None
-        stuck = _stuck(transport, cpu_at_match, asleep_since, now)
-        if stuck:
-            return Chunk(data, Ending.TIMEOUT), stuck
+        if _stuck(transport, cpu_at_match, asleep_since, now):
+            return Chunk(data, Ending.TIMEOUT), True
 
 
 def run_session(
@@ -155,7 +157,7 @@ def play_session(
     budget = options.limits.output_bytes
     deadline = time.monotonic() + options.spec_timeout
     box = transport = None
-    stuck = None
+    stuck = False
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
             box = Sandbox(submission, options.limits, require_full_isolation=options.require_isolation,
@@ -195,7 +197,7 @@ def play_session(
     ended = event == Ending.EXITED
     return replace(base, outputs=tuple(outputs), end=event, exit_status=status if ended else None,
                    signal=killed_by if ended else None, stopped_by=stopped_by if ended else None,
-                   stuck=stuck if event == Ending.TIMEOUT else None)
+                   stuck=stuck and event == Ending.TIMEOUT)
 
 
 def run_spec(submission: Path, spec: Spec, options: Options) -> Session:

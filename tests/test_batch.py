@@ -110,7 +110,7 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
     results = json.loads((out / "students" / "crash-int-on-non-digit" / "results.json").read_text())
     assert [test["tags"][0] for test in results["tests"]] == ["01-example-game", "20-hidden-win-on-first-guess", "99-nobody"]
     hung = json.loads((out / "students" / "hang-sleeps-after-last-line" / "results.json").read_text())
-    assert "neither ended nor did anything else within 1 s" in hung["tests"][0]["output"]
+    assert "but did not end: it went on running (or sleeping) after its last line" in hung["tests"][0]["output"]
 
     feedback = (out / "students" / "bug-prompt-no-trailing-space" / "feedback.md").read_text()
     assert "**Score: 0/15**" in feedback
