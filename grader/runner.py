@@ -99,6 +99,7 @@ def _collect_last(
     deadline = time.monotonic() + timeout
     data = b""
     cpu_at_match = asleep_since = None
+    compared = False
     while True:
         now = time.monotonic()
         chunk = transport.collect(min(LAST_STEP_SLICE, max(deadline - now, 0)), budget - len(data))
@@ -108,12 +109,11 @@ def _collect_last(
             return Chunk(data, chunk.event), False
         if now >= deadline:
             return Chunk(data, chunk.event), complete(_decode(data))
-        if cpu_at_match is None:
-            if complete(_decode(data)):
-                cpu_at_match = proc.tree_cpu_seconds(transport.pid)
+        if chunk.data or not compared:  # compared again only when there is more to compare
+            compared, asleep_since = True, None
+            cpu_at_match = proc.tree_cpu_seconds(transport.pid) if complete(_decode(data)) else None
             continue
-        if chunk.data:
-            cpu_at_match, asleep_since = None, None  # it printed more: compare again
+        if cpu_at_match is None:
             continue
         asleep_since = (asleep_since or now) if proc.tree_asleep(transport.pid) else None
         if _stuck(transport, cpu_at_match, asleep_since, now):
