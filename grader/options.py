@@ -17,7 +17,7 @@ from grader.project import ROOT
 from grader.referee import RefereeError, start_referee
 from grader.runner import Options
 from grader.protections import exposed, protections
-from grader.sandbox import FORK, LAUNCHES, PLAIN, Limits
+from grader.sandbox import FORK, LAUNCHES, Limits
 from grader.specs import Spec, SpecError, SpecErrors, load_specs
 from grader.transport import PTY, TRANSPORTS, default_transport
 
@@ -44,9 +44,10 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--transport", choices=TRANSPORTS, default=default_transport(),
                         help="what carries the program's input and output: a pseudo-terminal, as in the official "
                              "grade, or pipes, as on Windows, which has no pty (default here: %(default)s)")
-    parser.add_argument("--launch", choices=LAUNCHES, default=PLAIN,
-                        help="how an isolated run starts the program: a fresh interpreter after the sandbox's launcher "
-                             "(plain), or the launcher's own interpreter, one start-up less (fork; see the README)")
+    parser.add_argument("--launch", choices=LAUNCHES, default=FORK,
+                        help="how an isolated run starts the program: forked from an interpreter started once, no "
+                             "start-up per run (fork, the default; a run it cannot start falls back to plain and says "
+                             "so), or a fresh interpreter after the sandbox's launcher (plain; see the README)")
 
 
 def add_assignment_option(parser: argparse.ArgumentParser) -> None:
@@ -114,8 +115,6 @@ def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool =
     if args.transport == PTY and default_transport() != PTY:
         raise UsageError("--transport pty: this system has no pseudo-terminal; use --transport pipes")
     limits = replace(Limits(), **{name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES})
-    if args.launch == FORK:  # say which launch runs: fork needs the isolated launcher
-        print(f"launch: {FORK if found.isolated else PLAIN + ' (fork needs isolation)'}", file=sys.stderr)
     options = Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
                       transport=args.transport, launch=args.launch)
     return assignment_options(assignment, options)

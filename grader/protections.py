@@ -8,7 +8,6 @@ import json
 import os
 import shutil
 import stat
-import subprocess
 import sys
 import tempfile
 import threading
@@ -152,23 +151,24 @@ def _probe() -> Protections:
             f"    'hidden': not os.path.exists({str(Path(__file__).resolve())!r}), 'pids': os.listdir('/proc').count('1'),\n"
             "    'seccomp': open('/proc/self/status').read().split('Seccomp:')[1].split()[0] == '2'}))\n"
         )
+        import pexpect  # noqa: PLC0415 - Linux only, as the sandbox
+
         from grader.sandbox import PYTHON, Limits, Sandbox  # noqa: PLC0415 - the probe runs through the sandbox
 
         box = Sandbox(probe_dir, Limits(), isolate=True)
-        with box:
-            argv, env, cwd = box.command([PYTHON, "probe.py"])
+        with box:  # launched as the runs will be (which starts this process's fork server ahead of them)
+            child = None
             try:
-                done = subprocess.run(
-                    argv, env=env, cwd=cwd, preexec_fn=box.preexec, stdin=subprocess.DEVNULL,
-                    capture_output=True, timeout=20, start_new_session=True,
-                )
-            except (OSError, subprocess.SubprocessError) as error:
-                return _fallback(f"the isolation probe failed: {error}")
-            try:
-                seen = json.loads(done.stdout.decode().strip().splitlines()[-1])
-            except (ValueError, IndexError):
-                detail = done.stderr.decode(errors="replace").strip().splitlines()
-                return _fallback(f"the isolation probe failed: {detail[-1] if detail else done.returncode}")
+                child = box.start([PYTHON, "probe.py"], timeout=20)
+                child.expect(pexpect.EOF)
+                seen = json.loads(child.before.decode(errors="replace").strip().splitlines()[-1])
+            except (OSError, pexpect.ExceptionPexpect, ValueError, IndexError) as error:
+                said = child.before.decode(errors="replace").strip().splitlines() if child and child.before else []
+                return _fallback(f"the isolation probe failed: {said[-1] if said else error}")
+            finally:
+                if child is not None:
+                    box.kill_all(child.pid)
+                    child.close(force=True)
         found = Protections(
             rlimits=True,
             pid_namespace=seen["pid"] == 2 and seen["pids"] == 0,

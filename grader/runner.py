@@ -20,7 +20,7 @@ from grader.judging import Session, Verdict, judge
 from grader.matching import normalise, step_matches
 from grader.outcome import Ending
 from grader.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
-from grader.sandbox import PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
+from grader.sandbox import FORK, PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
 from grader.specs import Spec
 from grader.pipes import Pipes
 from grader.transport import PTY, Chunk, Transport
@@ -47,7 +47,7 @@ class Options:
     command: tuple[str, ...] = (PYTHON, SCRIPT)  # how the assignment runs `script`
     referee: str = ""  # the assignment's referee file, for referee specs
     config: str = ""  # the assignment.yaml these options come from (its content decides grades too)
-    launch: str = PLAIN  # how an isolated run starts the program (grader/sandbox.py: PLAIN or FORK)
+    launch: str = FORK  # how an isolated run starts the program (grader/sandbox.py: FORK or PLAIN)
 
 
 def _decode(data: bytes) -> str:
@@ -69,16 +69,14 @@ def interrupts_deferred() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def open_transport(
-    options: Options, argv: list[str], env: dict[str, str], cwd: Path, preexec: Callable[[], None]
-) -> Transport:
-    """Start the program on the transport the options name. The pty's module is imported only when used:
-    it needs POSIX, and everything else must import on Windows too."""
+def open_transport(options: Options, box: Sandbox, argv: tuple[str, ...]) -> Transport:
+    """Start the program in `box` on the transport the options name. The pty's module is imported only
+    when used: it needs POSIX, and everything else must import on Windows too."""
     if options.transport == PTY:
         from grader.terminal import Terminal  # noqa: PLC0415 - POSIX only
 
-        return Terminal(argv, env, cwd, preexec, options.wait_method)
-    return Pipes(argv, env, cwd, preexec)
+        return Terminal(box.start(argv), options.wait_method)
+    return Pipes(*box.command(argv), box.preexec)
 
 
 def _stuck(transport: Transport, since_cpu: float, asleep_since: float | None, now: float) -> bool:
@@ -161,10 +159,9 @@ def play_session(
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
             box = Sandbox(submission, options.limits, require_full_isolation=options.require_isolation,
-                          launch=options.launch)
-        command, env, cwd = box.command(argv)
+                          launch=options.launch if options.transport == PTY else PLAIN)  # the server hands out ptys
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
-            transport = open_transport(options, command, env, cwd, box.preexec)
+            transport = open_transport(options, box, argv)
         for step in count():
             timeout = min(step_timeout, max(deadline - time.monotonic(), 0))
             if step != last_step:

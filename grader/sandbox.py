@@ -35,7 +35,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from grader import proc
 
@@ -43,6 +43,9 @@ from grader.cgroup import RunGroup
 from grader.finder import searched
 from grader.protections import others_may, protections, run_group_parents
 from grader.sandbox_init import syscalls
+
+if TYPE_CHECKING:
+    import pexpect
 
 try:
     import resource
@@ -55,15 +58,11 @@ SYSCALLS_SCRIPT = INIT_SCRIPT.parent / "syscalls.py"  # imported by init.py, and
 # (see `_cache_launcher`) instead of being compiled on every run; argv after -c is (CONFIG, SCRIPT).
 LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); import init; init.main()"
 # Launch modes of an isolated run. PLAIN: the launcher (python -I -S) builds the sandbox, then execs a
-# fresh `python3 SCRIPT`. FORK: the launcher is the student's interpreter itself, started like `python3
-# SCRIPT` (site imported, no -I -S): after building the sandbox its student process runs SCRIPT as
-# `__main__` without an exec (init.run_program), one interpreter start-up less per run. The boot code
-# replaces sys.path[0] ('' : the host's working copy) before importing anything, and notes the modules of
-# start-up so that the program sees only those.
+# fresh `python3 SCRIPT`. FORK: a fork server, started once per grader process as the student's
+# interpreter (grader/forkserver.py), forks each run's launcher; the run's student process then runs
+# SCRIPT as `__main__` without an exec (init.run_program): no interpreter start-up per run at all.
 PLAIN, FORK = "plain", "fork"
 LAUNCHES = (PLAIN, FORK)
-FORK_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(INIT_SCRIPT.parent)!r}; import init; "
-             f"init.run_program(init.main(), baseline)")
 INSIDE_HOME = "/sandbox/work"  # where the working copy appears inside the isolated file system
 UID_BASE, UID_SPAN = 1_500_000_000, 1 << 24  # per-run uids: runs cannot signal each other or share NPROC
 SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
@@ -160,6 +159,16 @@ def _cache_launcher() -> None:
         _launcher_cached = True
 
 
+_said: set[str] = set()
+
+
+def _say_once(notice: str) -> None:
+    """A notice for the grader's user on stderr, once per process however many runs meet it."""
+    if notice not in _said:
+        _said.add(notice)
+        print(notice, file=sys.stderr)
+
+
 class Sandbox:
     """A private working copy of one submission and the command that runs it there.
 
@@ -169,7 +178,7 @@ class Sandbox:
 
     def __init__(
         self, submission: Path, limits: Limits, *, require_full_isolation: bool = False, isolate: bool | None = None,
-        launch: str = PLAIN,
+        launch: str = FORK,
     ) -> None:
         self.submission = Path(submission)
         self.limits = limits
@@ -182,6 +191,7 @@ class Sandbox:
             isolate = found.isolated if isolate is None else isolate
         self.isolated = isolate
         self.launch = launch if isolate else PLAIN  # the fallback has no launcher: the program is exec'd directly
+        self.launcher: tuple[int, bytes] | None = None  # a fork launch's (pid, start time): not our child
         self.group: RunGroup | None = None
         self.marker = secrets.token_hex(8)
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
@@ -243,17 +253,40 @@ class Sandbox:
 
         Isolated: argv starts the launcher; `cwd` is only the launcher's (host) directory, the program
         itself runs in /sandbox/work (a copy of `workdir` on the sandbox's tmpfs, discarded afterwards)."""
-        program = [self.python if program[0] == PYTHON else program[0], *program[1:]]
+        program = self._program(program)
         if self.isolated:
             _cache_launcher()
-            if self.launch == FORK:
-                argv = [program[0], "-c", FORK_BOOT, str(self._config), *program]
-            else:
-                argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *program]
+            argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *program]
             return argv, child_environment(INSIDE_HOME, "/tmp"), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
         return program, env, self.workdir
+
+    def _program(self, program: Sequence[str]) -> list[str]:
+        return [self.python if program[0] == PYTHON else program[0], *program[1:]]
+
+    def start(self, program: Sequence[str], encoding: str | None = None, timeout: float = 30) -> pexpect.spawn:
+        """Start the command line `program` (as `command()` reads it) on a fresh pty, echo off, 24x80:
+        spawned through the launcher, or forked by this process's fork server (a `ForkedRun`, which
+        behaves as a pexpect child). The caller ends it with `kill_all(child.pid)`."""
+        if self.launch == FORK:
+            from grader import forkserver  # noqa: PLC0415 - POSIX only, and only isolated runs need it
+
+            _cache_launcher()
+            try:
+                child = forkserver.start(self.python, child_environment(INSIDE_HOME, "/tmp"), self._config,
+                                         self._program(program), encoding, timeout)
+            except forkserver.ServerFailure as failure:
+                _say_once(f"launch: plain, not fork ({failure})")
+                self.launch = PLAIN
+            else:
+                self.launcher = child.pid, child.since
+                return child
+        import pexpect  # noqa: PLC0415 - POSIX only: Windows runs programs through pipes
+
+        argv, env, cwd = self.command(program)
+        return pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), echo=False, dimensions=(24, 80),
+                             preexec_fn=self.preexec, encoding=encoding, timeout=timeout, ignore_sighup=False)
 
     def _rlimits(self) -> list[tuple[str, int, int]]:
         mb = 1024 * 1024
@@ -300,7 +333,7 @@ class Sandbox:
             "expose": expose,
             "rlimits": self._rlimits(),
             "shm_bytes": self.limits.memory_mb << 20,  # the IPC namespace's own System V limits
-            "launch": self.launch,
+            "cgroups": [str(folder) for folder in self.group.folders] if self.group is not None else [],
         }
         (self.root / "root").mkdir()
         self._config.write_bytes(marshal.dumps(config))  # read by the launcher, same interpreter
@@ -329,9 +362,16 @@ class Sandbox:
 
     # ---- cleanup -----------------------------------------------------------------------------------
 
-    def _ours(self, pid: int) -> bool:
-        """Is `pid` this run's launcher or namespace init (not a recycled pid)? Both carry the config path."""
-        return str(self._config).encode() in proc.cmdline(pid)
+    def ours(self, pid: int) -> bool:
+        """Is `pid` this run's launcher or namespace init (not a recycled pid)? A plain launch's both carry
+        the config path; a fork launch's are the launcher the server named and its child, or the init it
+        recorded."""
+        if self.launcher is None:
+            return str(self._config).encode() in proc.cmdline(pid)
+        init = self._init_identity()
+        if init is not None and pid == init[0] and proc.alive(*init):
+            return True
+        return proc.alive(*self.launcher) and (pid == self.launcher[0] or pid in proc.children(self.launcher[0]))
 
     def init_pid(self, pid: int) -> int | None:
         """Host pid of the namespace init of the run whose launcher is `pid` (None before it exists)."""
@@ -348,7 +388,7 @@ class Sandbox:
 
     def _init_child(self, pid: int) -> int | None:
         """init found as the launcher's child (before the launcher has recorded it)."""
-        return next((child for child in proc.children(pid) if self._ours(child)), None)
+        return next((child for child in proc.children(pid) if self.ours(child)), None)
 
     def kill_all(self, pid: int, timeout: float = 5.0) -> None:
         """Kill every process of the run started as `pid` and return once they are all dead.
@@ -365,7 +405,7 @@ class Sandbox:
         the cgroup, and without one it rarely changes its environment). Windows: `taskkill /T`, the
         process tree (no groups, no /proc there)."""
         if self.isolated:
-            known = proc.follow([pid] if self._ours(pid) else [])
+            known = proc.follow([pid] if self.ours(pid) else [])
             identity = self._init_identity()
             if identity is None:
                 child = self._init_child(pid)
@@ -377,7 +417,7 @@ class Sandbox:
                 _kill(init)
             elif pid in known:
                 _kill(pid)  # no init yet: one forked meanwhile sees the launcher die and exits by itself
-            self._wait_dead(self._ours, known, timeout, grace=0.5)
+            self._wait_dead(self.ours, known, timeout, grace=0.5)
         else:
             needle = f"{MARKER}={self.marker}".encode()
             members = set(self.group.members()) if self.group is not None else set()

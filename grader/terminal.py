@@ -21,22 +21,16 @@ from grader.waiting import ProcWatch, QuietWatch
 
 
 class Terminal(Transport):
-    def __init__(
-        self,
-        argv: list[str],
-        env: dict[str, str],
-        cwd: Path,
-        preexec: Callable[[], None] | None = None,
-        wait_method: str = "auto",
-    ) -> None:
-        self.child = pexpect.spawn(
-            argv[0], argv[1:], env=env, cwd=str(cwd), echo=False, dimensions=(24, 80),
-            preexec_fn=preexec, encoding=None, ignore_sighup=False,
-        )
+    """`child`: a program started on a fresh pty by `Sandbox.start` (a pexpect child, or a fork launch's
+    run, which behaves as one)."""
+
+    def __init__(self, child: pexpect.spawn, wait_method: str = "auto") -> None:
+        self.child = child
         try:
             self.child.delaybeforesend = None
-            self.child.delayafterclose = self.child.ptyproc.delayafterclose = 0
-            self.child.delayafterterminate = self.child.ptyproc.delayafterterminate = 0
+            self.child.delayafterclose = self.child.delayafterterminate = 0
+            if hasattr(self.child, "ptyproc"):
+                self.child.ptyproc.delayafterclose = self.child.ptyproc.delayafterterminate = 0
             self.fd = self.child.child_fd
             os.set_blocking(self.fd, False)
             self.poller = select.poll()

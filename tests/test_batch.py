@@ -23,6 +23,7 @@ from grader.batch.fingerprint import grader_digest
 from grader.report import HIDDEN_NOTE
 from grader.runner import Options
 from grader.specs import load_specs
+from grader.sandbox import UID_BASE
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "submissions"
@@ -65,6 +66,20 @@ def grade(class_dir: Path, out: Path, specs: Path, *extra: str, env: dict | None
 
 def cmdline(pid: int) -> str:
     return " ".join(arg.decode(errors="replace") for arg in proc.cmdline(pid))
+
+
+def busy_worker(grader: int) -> int | None:
+    """A worker of the batch `grader` in the middle of running a student's program: below it, a program exec'd as
+    `python3 mastermind.py`, or forked by the fork server (its command line is the server's then) and running as a
+    per-run uid (the server's launchers run as root). Only workers run programs: the batch's isolation probe does not
+    count."""
+    def student_program(pid: int) -> bool:
+        uid = proc.status_field(pid, "Uid")
+        forked = "forkserver" in cmdline(pid) and uid is not None and int(uid.split()[0]) >= UID_BASE
+        return forked or "mastermind.py" in cmdline(pid)
+
+    return next((pid for pid in proc.descendants(grader)
+                 if "worker_main" in cmdline(pid) and any(map(student_program, proc.descendants(pid)))), None)
 
 
 def wait_for(condition, timeout: float = 60.0, what: str = "a condition"):
@@ -158,11 +173,7 @@ def test_a_worker_that_dies_costs_only_its_student(tmp_path: Path):
                                 "--specs", str(specs), "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(scratch)})
     try:
-        def busy_worker():  # a worker in the middle of running a student's program
-            for pid in proc.descendants(process.pid):
-                if "worker_main" in cmdline(pid) and any("mastermind.py" in cmdline(c) for c in proc.descendants(pid)):
-                    return pid
-        victim = wait_for(busy_worker, what="a worker running a program")
+        victim = wait_for(lambda: busy_worker(process.pid), what="a worker running a program")
         os.kill(victim, signal.SIGKILL)
         stdout, stderr = process.communicate(timeout=300)
     finally:
@@ -196,7 +207,7 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path):
     try:
         def hanging_program():
             seen.update(proc.descendants(process.pid))
-            return any("mastermind.py" in cmdline(pid) for pid in proc.descendants(process.pid)) and process.poll() is None
+            return busy_worker(process.pid) is not None and process.poll() is None
         wait_for(hanging_program, what="a student program running")
         seen.update(proc.descendants(process.pid))
         started = time.monotonic()

@@ -17,6 +17,7 @@ import pytest
 from conftest import ROOT
 from grader import proc
 from grader.protections import protections
+from grader.sandbox import UID_BASE
 
 CLASS = ROOT / "tests" / "hostile_class"
 MARK = b"HOSTILE_MARK=hostile-batch-7f3a"
@@ -58,11 +59,12 @@ def _marked_processes() -> list[int]:
 
 
 def _grader_rss(root: int) -> int:
-    """Resident memory of the grader's own processes (the batch and its workers, not student programs);
-    a process that vanishes between two reads simply counts for nothing."""
+    """Resident memory of the grader's own processes (the batch, its workers, fork servers and launchers, not
+    student programs, which run as per-run uids); a process that vanishes between two reads counts for nothing."""
     total = 0
     for pid in [root, *proc.descendants(root)]:
-        if any(b"grader" in arg for arg in proc.cmdline(pid)):
+        uid = proc.status_field(pid, "Uid")
+        if uid is not None and int(uid.split()[0]) < UID_BASE and any(b"grader" in arg for arg in proc.cmdline(pid)):
             total += int((proc.status_field(pid, "VmRSS") or "0 kB").split()[0])
     return total * 1024
 

@@ -1,13 +1,17 @@
-"""The fork launch (`--launch fork`, grader/sandbox.py) against the plain one: the program sees the same
-interpreter (sys.argv, sys.path, flags, modules, signal dispositions, buffering on the tty, __main__, an
-uncaught exception's traceback and exit status, Ctrl-C), a sample of the corpus gets the same verdicts
-(bench/launch_equivalence.py grades the whole corpus both ways), and every test of test_sandbox.py holds
-again with the fork launch (collected here a second time, under the `fork_launch` fixture)."""
+"""The fork launch (the default: runs forked by a fork server, grader/forkserver.py) against the plain one
+(`--launch plain`): the program sees the same interpreter (sys.argv, sys.path, flags, modules, signal
+dispositions, standard streams and their buffering on the tty, __main__, an uncaught exception's traceback
+and exit status, Ctrl-C), a sample of the corpus gets the same verdicts (bench/launch_equivalence.py grades
+the whole corpus both ways), and every test of test_sandbox.py, written for the default, holds again with
+the plain launch (collected here a second time, under the `plain_launch` fixture)."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
@@ -18,8 +22,8 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
     sys.path.insert(0, str(ROOT))
 
 import test_sandbox  # noqa: E402
-from test_sandbox import *  # noqa: E402,F401,F403 - every sandbox test, run again with the fork launch
-from grader import runner  # noqa: E402
+from test_sandbox import *  # noqa: E402,F401,F403 - every sandbox test, run again with the plain launch
+from grader import forkserver, proc, runner  # noqa: E402
 from grader.mutants import grade_corpus, load_corpus  # noqa: E402
 from grader.protections import protections  # noqa: E402
 from grader.runner import Options  # noqa: E402
@@ -45,32 +49,30 @@ raise ValueError("the end")
 CTRL_C = "import atexit\natexit.register(print, 'atexit ran')\ninput('guess? ')\n"
 
 
-class ForkSandbox(Sandbox):
-    """The runner's and the sandbox tests' Sandbox, launching with fork whatever they ask."""
+class PlainSandbox(Sandbox):
+    """The runner's and the sandbox tests' Sandbox, launching plain whatever they ask."""
 
-    def __init__(self, *args, launch: str = FORK, **kwargs) -> None:
-        super().__init__(*args, launch=FORK, **kwargs)
+    def __init__(self, *args, launch: str = PLAIN, **kwargs) -> None:
+        super().__init__(*args, launch=PLAIN, **kwargs)
 
 
 @pytest.fixture(autouse=True)
-def fork_launch(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
-    """The tests of test_sandbox.py collected here run with the fork launch; this module's own tests choose."""
+def plain_launch(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """The tests of test_sandbox.py collected here run with the plain launch; this module's own tests choose."""
     if request.node.function.__module__ != test_sandbox.__name__:
         return
     callspec = getattr(request.node, "callspec", None)
     if callspec is not None and callspec.params.get("isolate") is False or "fallback" in request.node.name:
         pytest.skip("the fallback has no launcher: test_sandbox.py runs it")
-    monkeypatch.setattr(test_sandbox, "Sandbox", ForkSandbox)
-    monkeypatch.setattr(runner, "Sandbox", ForkSandbox)
+    monkeypatch.setattr(test_sandbox, "Sandbox", PlainSandbox)
+    monkeypatch.setattr(runner, "Sandbox", PlainSandbox)
 
 
 def run(folder: Path, launch: str, interrupt: str | None = None) -> tuple[str, int | None, int | None]:
     """Output (with \r\n) and (exit status, signal) of `mastermind.py a1 b2` in `folder`, launched so."""
     with Sandbox(folder, Limits(), launch=launch) as box:
         assert box.launch == launch
-        argv, env, cwd = box.command([PYTHON, "mastermind.py", "a1", "b2"])
-        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,
-                              dimensions=(24, 80), encoding="utf-8", timeout=30)
+        child = box.start([PYTHON, "mastermind.py", "a1", "b2"], encoding="utf-8", timeout=30)
         try:
             if interrupt is not None:
                 child.expect_exact(interrupt)
@@ -128,11 +130,62 @@ def test_a_program_that_is_not_python_script_is_executed_as_in_a_plain_run(tmp_p
     folder = program(tmp_path, "")
     shutil.copy(shutil.which("true"), folder / "true")
     with Sandbox(folder, Limits(), launch=FORK) as box:
-        argv, env, cwd = box.command(["./true"])
-        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, timeout=30)
+        child = box.start(["./true"])
         child.expect(pexpect.EOF)
         child.wait()
         box.kill_all(child.pid)
         child.close(force=True)
     assert child.exitstatus == 0
 
+
+
+def test_a_dead_fork_server_is_replaced_by_the_next_run(tmp_path: Path) -> None:
+    folder = program(tmp_path, "print('ran')\n")
+    assert run(folder, FORK) == ("ran\r\n", 0, None)
+    dead = forkserver._server
+    dead.process.kill()
+    dead.process.wait()
+    assert run(folder, FORK) == ("ran\r\n", 0, None)
+    assert forkserver._server is not dead and forkserver._server.alive()
+
+
+def test_a_run_the_fork_server_cannot_start_falls_back_to_plain_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = program(tmp_path, "")
+    true = shutil.which("true")
+    with Sandbox(folder, Limits(), launch=FORK) as box:
+        box.python = true  # a "server" that exits at once: neither attempt gets a launcher
+        child = box.start([PYTHON, "mastermind.py"])
+        try:
+            child.expect(pexpect.EOF)
+            child.wait()
+        finally:
+            box.kill_all(child.pid)
+            child.close(force=True)
+    assert box.launch == PLAIN and isinstance(child, pexpect.spawn) and child.exitstatus == 0
+    assert "launch: plain, not fork (the fork server" in capsys.readouterr().err
+    forkserver.stop()
+
+
+def test_the_fork_server_ends_with_the_grader_that_started_it(tmp_path: Path) -> None:
+    folder = program(tmp_path, "print('ran')\n")
+    code = (
+        "from pathlib import Path\n"
+        "from grader import forkserver\n"
+        "from grader.sandbox import Limits, Sandbox\n"
+        f"with Sandbox(Path({str(folder)!r}), Limits()) as box:\n"
+        "    child = box.start(['python3', 'mastermind.py'])\n"
+        "    child.expect('ran')\n"
+        "    box.kill_all(child.pid)\n"
+        "    child.close()\n"
+        "print(forkserver._server.process.pid)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    server = int(done.stdout.split()[-1])
+    deadline = time.monotonic() + 10
+    while proc.alive(server):  # polled: it exits on its own once the grader's socket closes
+        assert time.monotonic() < deadline, "the fork server outlived its grader"
+        time.sleep(0.01)

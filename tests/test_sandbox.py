@@ -50,8 +50,8 @@ MODES = [pytest.param(True, id="isolated", marks=needs_isolation), pytest.param(
 
 
 def leftovers(box: Sandbox) -> list[int]:
-    """Live (non-zombie) processes of this run: its per-run uid, its launcher/init (the config path in
-    their command line) or, in the fallback, its marker in their environment."""
+    """Live (non-zombie) processes of this run: its per-run uid, its launcher/init (`Sandbox.ours`) or, in
+    the fallback, its marker in their environment."""
     found = []
     marker = f"{MARKER}={box.marker}".encode()
     for entry in os.listdir("/proc"):
@@ -59,14 +59,13 @@ def leftovers(box: Sandbox) -> list[int]:
             continue
         try:
             status = Path(f"/proc/{entry}/status").read_text()
-            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
             environ = Path(f"/proc/{entry}/environ").read_bytes().split(b"\0")
         except OSError:
             continue
         if re.search(r"^State:\s+[ZX]", status, re.M):
             continue
         uids = re.search(r"^Uid:(.*)$", status, re.M).group(1).split()
-        if str(box.uid) in uids or str(box._config).encode() in cmdline or marker in environ:
+        if str(box.uid) in uids or box.isolated and box.ours(int(entry)) or marker in environ:
             found.append(int(entry))
     return found
 
@@ -79,6 +78,11 @@ def submission(tmp_path: Path, name: str, files: dict[str, str] | None = None) -
     return folder
 
 
+def launch() -> str:
+    """The launch this module's Sandbox uses (tests/test_launch.py runs these tests again, launching plain)."""
+    return Sandbox.__init__.__kwdefaults__["launch"]
+
+
 @contextmanager
 def running(
     folder: Path, limits: Limits = FAST, isolate: bool | None = None, timeout: float = 5
@@ -86,11 +90,7 @@ def running(
     """Spawn `mastermind.py` of `folder` exactly as the runner does; afterwards kill_all and check that
     nothing of the run is left."""
     with Sandbox(folder, limits, isolate=isolate) as box:
-        argv, env, cwd = box.command(["python3", "mastermind.py"])
-        child = pexpect.spawn(
-            argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,
-            dimensions=(24, 80), encoding="utf-8", timeout=timeout,
-        )
+        child = box.start(["python3", "mastermind.py"], encoding="utf-8", timeout=timeout)
         try:
             yield box, child
         finally:
@@ -156,8 +156,8 @@ def test_runner_sees_the_program_waiting_from_outside(tmp_path: Path) -> None:
         launcher, init, student = tree
         assert box.init_pid(child.pid) == init
         own = Path(f"/proc/{student}/cmdline").read_bytes()
-        if box.launch == sandbox.FORK:  # no exec (tests/test_launch.py): the launcher's, ending with the program's
-            assert own == Path(f"/proc/{launcher}/cmdline").read_bytes() and own.endswith(b"\0mastermind.py\0")
+        if box.launch == sandbox.FORK:  # no exec (README, "The fork launch"): the fork server's, as its launcher's
+            assert own == Path(f"/proc/{launcher}/cmdline").read_bytes() and b"forkserver.serve" in own
         else:
             assert own.split(b"\0")[1:] == [b"mastermind.py", b""]
         assert f"\nUid:\t{box.uid}\t" in Path(f"/proc/{student}/status").read_text()
@@ -290,9 +290,7 @@ def test_kill_all_at_any_moment_of_the_start(tmp_path: Path, isolate: bool) -> N
 def test_daemon_dies_when_the_program_ends(tmp_path: Path) -> None:
     """No kill_all needed: when the program ends its namespace's init ends, and the kernel kills the rest."""
     with Sandbox(submission(tmp_path, "daemon", {"mode.txt": "exit"}), FAST) as box:
-        argv, env, cwd = box.command(["python3", "mastermind.py"])
-        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,
-                              dimensions=(24, 80), encoding="utf-8", timeout=5)
+        child = box.start(["python3", "mastermind.py"], encoding="utf-8", timeout=5)
         try:
             output, status, sig = ended(child)
             assert "daemon started" in output and (status, sig) == (0, None)
@@ -556,9 +554,8 @@ def test_nothing_survives_a_crashed_grader(tmp_path: Path) -> None:
         "import pexpect, sys\n"
         "from pathlib import Path\n"
         "from grader.sandbox import Limits, Sandbox\n"
-        f"box = Sandbox(Path({str(folder)!r}), Limits())\n"
-        "argv, env, cwd = box.command(['python3', 'mastermind.py'])\n"
-        "child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False)\n"
+        f"box = Sandbox(Path({str(folder)!r}), Limits(), launch={launch()!r})\n"
+        "child = box.start(['python3', 'mastermind.py'])\n"
         "child.expect('Enter key: ', timeout=5)\n"
         "print(box.uid, box.root, flush=True)\n"
         "sys.stdin.read()\n"
@@ -604,15 +601,16 @@ def test_kill_all_leaves_no_zombie_to_a_subreaper(tmp_path: Path) -> None:
         "import ctypes, os, pexpect\n"
         "from pathlib import Path\n"
         "from grader.sandbox import Limits, Sandbox\n"
+        "from grader import forkserver\n"
         "ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER\n"
         "for _ in range(3):\n"
-        f"    with Sandbox(Path({str(folder)!r}), Limits()) as box:\n"
-        "        argv, env, cwd = box.command(['python3', 'mastermind.py'])\n"
-        "        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec)\n"
+        f"    with Sandbox(Path({str(folder)!r}), Limits(), launch={launch()!r}) as box:\n"
+        "        child = box.start(['python3', 'mastermind.py'])\n"
         "        child.expect('Enter key: ', timeout=5)\n"
         "        box.kill_all(child.pid)\n"
         "        child.close(force=True)\n"
         "        print(child.exitstatus, child.signalstatus)\n"
+        "forkserver.stop()  # the fork server (a child of ours, if it ran) ends with the grader\n"
         "mine = []\n"
         "for entry in filter(str.isdigit, os.listdir('/proc')):\n"
         "    try:\n"

@@ -267,7 +267,7 @@ def limit_shared_memory(total: int) -> None:
             f.write(str(value))
 
 
-def start_student(cfg: dict, program: list[str]) -> int:
+def start_student(cfg: dict, program: list[str], fork: bool) -> int:
     """Fork the student's program: pid 2 of the namespace, never pid 1 (pid 1 ignores default signals)."""
     pid = os.fork()
     if pid:
@@ -299,7 +299,7 @@ def start_student(cfg: dict, program: list[str]) -> int:
             filtered = False  # a kernel without seccomp: the probe reports the filter missing
         if not filtered:
             check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
-        if cfg.get("launch") == "fork" and forkable(program):
+        if fork and forkable(program):
             return 0  # this process runs the program itself: `run_program`, once out of init's code
         os.execvpe(program[0], program, os.environ)
     except BaseException as error:  # noqa: BLE001 - report anything, never return into init's code
@@ -307,14 +307,14 @@ def start_student(cfg: dict, program: list[str]) -> int:
     os._exit(127)
 
 
-def run_init(cfg: dict, program: list[str], status_w: int) -> None:
+def run_init(cfg: dict, program: list[str], status_w: int, fork: bool) -> None:
     """Body of pid 1: build the file system, start the program, reap everything, report its status.
     Returns only in the student's process of a fork launch."""
     os.setsid()  # a group of its own (pgid 1 inside), so signalling the parent's group never hits the program
     try:
         limit_shared_memory(cfg["shm_bytes"])
         build_root(cfg)
-        student = start_student(cfg, program)
+        student = start_student(cfg, program, fork)
         if student == 0:
             return  # the student's process of a fork launch
     except BaseException as error:  # noqa: BLE001 - whatever it is, the launcher reports it to the grader
@@ -335,13 +335,23 @@ def run_init(cfg: dict, program: list[str], status_w: int) -> None:
     os._exit(0)  # the kernel now kills whatever else still runs in the namespace
 
 
+def load_config(path: str) -> dict:
+    with open(path, "rb") as f:
+        return marshal.load(f)  # not json (it imports re): the grader's own interpreter wrote it
+
+
 def main() -> list:
-    """Launcher: never returns, except in the student's process of a fork launch (its command line)."""
-    with open(sys.argv[1], "rb") as f:
-        cfg = marshal.load(f)  # not json (it imports re): the grader's own interpreter wrote it
-    program = sys.argv[2:]  # the program's command line
+    """Plain launcher: never returns."""
+    cfg = load_config(sys.argv[1])
     for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU):
         signal.signal(sig, signal.SIG_IGN)  # meant for the student's program, not for the launcher
+    return launch(cfg, sys.argv[2:], fork=False)
+
+
+def launch(cfg: dict, program: list, fork: bool) -> list:
+    """Start init in new namespaces, wait for the program, then end the way it ended. `fork`: the
+    student's process runs a `python3 SCRIPT` program itself (see `run_program`) instead of an exec, and
+    only there does this return (the program's command line)."""
     flags = CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
     try:
         check(libc.unshare(flags | CLONE_NEWCGROUP), "unshare")
@@ -350,7 +360,7 @@ def main() -> list:
             check(libc.unshare(flags), "unshare")
         except Failure as error:
             os.write(2, f"sandbox: {error}\r\n".encode())
-            os._exit(125)
+            end(125 << 8)
     status_r, status_w = os.pipe()
     alive_r, alive_w = os.pipe()
     pid = os.fork()
@@ -366,7 +376,7 @@ def main() -> list:
         else:
             os._exit(125)  # the launcher died before PR_SET_PDEATHSIG was in place
         os.close(alive_r)
-        run_init(cfg, program, status_w)
+        run_init(cfg, program, status_w, fork)
         return program  # the student's process of a fork launch: `run_program` runs it
     os.close(status_w)
     os.close(alive_r)
@@ -383,10 +393,14 @@ def main() -> list:
     if data.startswith(b"F"):  # the sandbox, not the program, failed: tell the grader, not the student
         with open(state + ".failed", "wb") as f:
             f.write(data[1:])
-        os._exit(125)
+        end(125 << 8)
     data = data[1:]
     # No status: init was killed (Sandbox.kill_all kills init, not us): end the same way it did.
-    status = int.from_bytes(data, "little") if len(data) == 4 else init_status
+    end(int.from_bytes(data, "little") if len(data) == 4 else init_status)
+
+
+def end(status: int) -> None:
+    """End the way the program did (its wait status `status`): same exit code, or the same signal."""
     libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)  # relaying SIGSEGV & co. must not dump a core of ours
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
@@ -398,7 +412,7 @@ def main() -> list:
     os._exit(os.waitstatus_to_exitcode(status) if os.WIFEXITED(status) else 125)
 
 
-# ---- fork launch: the launcher's own interpreter (site already imported) runs the program -------------
+# ---- fork launch: a forked interpreter, started ahead of need (forkserver.py), runs the program -------
 
 
 def forkable(program: list) -> bool:
@@ -409,14 +423,15 @@ def forkable(program: list) -> bool:
 
 def run_program(program: list, baseline: set) -> None:
     """Run SCRIPT as `__main__` in this process, which must look like a fresh `python3 SCRIPT ARGS...`:
-    only the modules of the interpreter's start-up (`baseline`, taken before init was imported), the
-    program's sys.argv, sys.orig_argv and sys.path[0], Python's own signal dispositions (SIGINT raises
-    KeyboardInterrupt, SIGPIPE and SIGXFSZ ignored), an uncaught exception printed and exit status 1
-    (KeyboardInterrupt: killed by SIGINT), without a frame of ours in the traceback. stdio were made at
-    start-up on the same pty, so their buffering is a fresh interpreter's."""
+    only the modules of the interpreter's start-up (`baseline`, taken before anything of ours was
+    imported), the program's sys.argv, sys.orig_argv and sys.path[0], standard streams made as at start-up
+    on the run's terminal, Python's own signal dispositions (SIGINT raises KeyboardInterrupt, SIGPIPE and
+    SIGXFSZ ignored), an uncaught exception printed and exit status 1 (KeyboardInterrupt: killed by
+    SIGINT), without a frame of ours in the traceback."""
     script = os.path.abspath(program[1])
     sys.path[0] = os.path.dirname(script)  # init's folder until now: FORK_BOOT put it in place of ''
     sys.argv, sys.orig_argv = program[1:], list(program)
+    fresh_stdio()
     for name in [name for name in sys.modules if name not in baseline]:
         del sys.modules[name]
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -450,6 +465,24 @@ def run_program(program: list, baseline: set) -> None:
             stream.flush()
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
+
+
+def fresh_stdio() -> None:
+    """sys.stdin, stdout and stderr as the interpreter makes them at start-up (Python/pylifecycle.c,
+    create_stdio), now that 0, 1 and 2 are the run's terminal: the server's own were made on other files,
+    so their buffering would not be a terminal's. Encoding and errors are the server's, which started with
+    the same environment as the program."""
+    import io  # noqa: PLC0415 - already imported at start-up: no cost
+
+    for name, fd, mode in (("stdin", 0, "r"), ("stdout", 1, "w"), ("stderr", 2, "w")):
+        old = getattr(sys, name)
+        buffered = io.open(fd, mode + "b", -1, None, None, None, False)
+        buffered.raw.name = f"<{name}>"
+        line_buffering = buffered.raw.isatty() or fd == 2
+        stream = io.TextIOWrapper(buffered, old.encoding, old.errors, "\n", line_buffering, False)
+        stream.mode = mode
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
 
 
 if __name__ == "__main__":
