@@ -32,7 +32,7 @@ SCRIPT = "mastermind.py"
 # CPU and never sleeps on the way out. CPU time and sleep are the program's own, not the machine's load,
 # so the verdict stays the same on a busy machine; the step timeout still bounds everything else.
 STUCK_CPU_SECONDS = 0.3
-STUCK_ASLEEP_SECONDS = 1.0
+STUCK_ASLEEP_SECONDS = 0.5
 LAST_STEP_SLICE = 0.05
 
 
