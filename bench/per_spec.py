@@ -3,9 +3,9 @@
 
 For every spec of the suite, each repetition runs, in a shuffled order:
   floor      the reference as a fresh `python3 mastermind.py` with the spec's inputs piped to its stdin
-  grade      grading the reference (runner.run_spec + judge), isolation on (the default here)
+  grade      grading the reference (runner.run_spec + judge), isolation on, the default fork launch
   grade-off  the same with isolation off (as under GRADER_SANDBOX=off)
-  grade-fork grading the reference with isolation on and the fork launch (`--launch fork`)
+  grade-plain grading the reference with isolation on and the plain launch (`--launch plain`)
   wrong      grading bug-prompt-no-trailing-space (every prompt wrong), isolation on
 and reports medians per spec, the median of the per-spec ratios, and the suite totals.
 
@@ -24,7 +24,7 @@ from common import REFERENCE, SPECS, WRONG_PROMPTS, emit, floor_run, interleaved
 
 from grader.judging import judge  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402
-from grader.sandbox import FORK  # noqa: E402
+from grader.sandbox import PLAIN  # noqa: E402
 from grader.protections import protections  # noqa: E402
 from grader.specs import load_specs  # noqa: E402
 
@@ -36,7 +36,7 @@ def main() -> int:
     args = parser.parse_args()
     specs = load_specs(args.specs)
     options = Options()
-    forked = Options(launch=FORK)
+    plain = Options(launch=PLAIN)
     print(protections().describe())
     if not protections().full:
         print("WARNING: isolation is not available here: 'grade' is the fallback too")
@@ -55,29 +55,29 @@ def main() -> int:
         return action
 
     rows = []
-    print(f"{'spec':42} {'floor':>7} {'grade':>7} {'fork':>7} {'off':>7} {'wrong':>7}   grade/floor  fork/floor  "
+    print(f"{'spec':42} {'floor':>7} {'grade':>7} {'plain':>7} {'off':>7} {'wrong':>7}   grade/floor plain/floor  "
           f"off/floor  wrong/grade  grade/off")
     for spec in specs:
         times = interleaved({
             "floor": lambda: floor_run(REFERENCE, spec.inputs),
             "grade": grade(REFERENCE, spec, True),
-            "grade-fork": grade(REFERENCE, spec, True, forked),
+            "grade-plain": grade(REFERENCE, spec, True, plain),
             "grade-off": grade_off(spec),
             "wrong": grade(WRONG_PROMPTS, spec, None),  # rule specs that ignore prompts pass it: cost only
         }, args.repetitions)
         m = {name: median(values) for name, values in times.items()}
         rows.append((spec.id, m))
-        print(f"{spec.id:42} {m['floor']*1000:6.1f}ms {m['grade']*1000:6.1f}ms {m['grade-fork']*1000:6.1f}ms "
+        print(f"{spec.id:42} {m['floor']*1000:6.1f}ms {m['grade']*1000:6.1f}ms {m['grade-plain']*1000:6.1f}ms "
               f"{m['grade-off']*1000:6.1f}ms {m['wrong']*1000:6.1f}ms   {m['grade']/m['floor']:10.2f}x "
-              f"{m['grade-fork']/m['floor']:10.2f}x {m['grade-off']/m['floor']:9.2f}x "
+              f"{m['grade-plain']/m['floor']:10.2f}x {m['grade-off']/m['floor']:9.2f}x "
               f"{m['wrong']/m['grade']:11.2f}x {m['grade']/m['grade-off']:9.2f}x", flush=True)
-    total = {name: sum(m[name] for _, m in rows) for name in ("floor", "grade", "grade-fork", "grade-off", "wrong")}
+    total = {name: sum(m[name] for _, m in rows) for name in ("floor", "grade", "grade-plain", "grade-off", "wrong")}
     result = {
         "specs": len(rows),
         "repetitions": args.repetitions,
         "median_grade_over_floor": median([m["grade"] / m["floor"] for _, m in rows]),
-        "median_fork_over_floor": median([m["grade-fork"] / m["floor"] for _, m in rows]),
-        "median_fork_over_grade": median([m["grade-fork"] / m["grade"] for _, m in rows]),
+        "median_plain_over_floor": median([m["grade-plain"] / m["floor"] for _, m in rows]),
+        "median_grade_over_plain": median([m["grade"] / m["grade-plain"] for _, m in rows]),
         "median_off_over_floor": median([m["grade-off"] / m["floor"] for _, m in rows]),
         "median_wrong_over_grade": median([m["wrong"] / m["grade"] for _, m in rows]),
         "median_grade_over_off": median([m["grade"] / m["grade-off"] for _, m in rows]),
@@ -91,9 +91,9 @@ def main() -> int:
           f"{result['median_off_over_floor']:.2f}x (off); suite total {total['grade']/total['floor']:.2f}x")
     print(f"mismatch: wrong-prompt submission / reference: median per spec {result['median_wrong_over_grade']:.2f}x, "
           f"suite total {total['wrong']/total['grade']:.2f}x")
-    print(f"fork launch: median per spec {result['median_fork_over_floor']:.2f}x the floor, "
-          f"{result['median_fork_over_grade']:.2f}x the plain launch; suite total {total['grade-fork']/total['floor']:.2f}x "
-          f"the floor, {(total['grade']-total['grade-fork'])/len(rows)*1000:+.1f} ms per spec saved (suite mean)")
+    print(f"plain launch: median per spec {result['median_plain_over_floor']:.2f}x the floor; the fork launch "
+          f"{result['median_grade_over_plain']:.2f}x the plain one, {(total['grade-plain']-total['grade'])/len(rows)*1000:+.1f} "
+          f"ms per spec saved (suite mean)")
     print(f"sandbox: isolation on / off: median per spec {result['median_grade_over_off']:.2f}x, "
           f"+{(total['grade']-total['grade-off'])/len(rows)*1000:.1f} ms per spec (suite mean)")
     emit(result)
