@@ -20,7 +20,7 @@ from grader.judging import Verdict, total
 from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.preview import notes_for
 from grader.runner import Options, check_submission
-from grader.sandbox import IsolationUnavailable, SandboxFailure
+from grader.sandbox import IsolationUnavailable, SandboxFailure, start_ahead
 from grader.specs import Spec, SpecErrors
 from grader.project import default_jobs
 
@@ -37,6 +37,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         raise UsageError("--jobs must be at least 1")
     for target in filter(None, (args.json, args.junit)):
         check_writable(Path(target))
+    start_ahead(args.launch)  # while the specs are read
     assignment, specs_dir, specs = assignment_specs(args, visible_only=args.visible_only)
     options = options_from(args, assignment, plain=True)
     admitted = admit(submission, options.script, intake_from(args))
@@ -82,18 +83,18 @@ def add_check(commands: argparse._SubParsersAction) -> None:
 
 
 # Each subcommand lives with the code it drives; this list is the one place that wires them in, as
-# (module, the function that adds it). Modules are imported only here, and a command whose module is
-# absent is left out: the students' handout ships only the modules its own commands need.
-COMMANDS: list[tuple[str, str]] = [
-    ("grader.cli", "add_check"),
-    ("grader.recording", "add_record"),
-    ("grader.mutants", "add_mutants"),
-    ("grader.validation", "add_validate"),
-    ("grader.batch.command", "add_grade"),
-    ("grader.gradebook", "add_gradebook"),
-    ("grader.feedback", "add_feedback"),
-    ("grader.packaging", "add_handout"),
-    ("grader.packaging", "add_gradescope"),
+# (command, module, the function that adds it). Modules are imported only here, and a command whose module
+# is absent is left out: the students' handout ships only the modules its own commands need.
+COMMANDS: list[tuple[str, str, str]] = [
+    ("check", "grader.cli", "add_check"),
+    ("record", "grader.recording", "add_record"),
+    ("mutants", "grader.mutants", "add_mutants"),
+    ("validate", "grader.validation", "add_validate"),
+    ("grade", "grader.batch.command", "add_grade"),
+    ("gradebook", "grader.gradebook", "add_gradebook"),
+    ("feedback", "grader.feedback", "add_feedback"),
+    ("handout", "grader.packaging", "add_handout"),
+    ("gradescope", "grader.packaging", "add_gradescope"),
 ]
 
 
@@ -106,17 +107,21 @@ def _shipped(module: str) -> bool:
         return False
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every shipped command, or only of the one `argv` names: a command's module imports
+    what it drives (ruamel.yaml, the batch...), a cost every `check` would pay for nothing."""
     parser = argparse.ArgumentParser(prog="python3 -m grader", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    for module, add in COMMANDS:
-        if _shipped(module):
-            getattr(importlib.import_module(module), add)(commands)
+    named = next((word for word in argv or () if not word.startswith("-")), None)
+    shipped = [entry for entry in COMMANDS if _shipped(entry[1])]
+    for _, module, add in [entry for entry in shipped if entry[0] == named] or shipped:
+        getattr(importlib.import_module(module), add)(commands)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     sys.stderr.reconfigure(errors="backslashreplace")  # a console without UTF-8 still gets every message
     try:

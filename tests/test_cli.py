@@ -220,3 +220,16 @@ def test_an_oversized_upload_is_the_students_zero_not_a_grader_error(tmp_path):
     assert many.returncode == 1 and "too many files: more than 1000" in many.stdout
     allowed = check(str(folder), "--visible-only", "--limit", "submission_files=2000")
     assert allowed.returncode == 0, allowed.stdout + allowed.stderr
+
+
+def test_a_command_imports_only_its_own_module():
+    """`check` is what students run most: it does not pay for importing what `record` or `grade` drive."""
+    code = ("import sys\nfrom grader.cli import build_parser\nbuild_parser(['check', 'folder'])\n"
+            "print(sorted(name for name in ('ruamel.yaml', 'grader.recording', 'grader.batch.command') if name in sys.modules))\n"
+            "print(sorted(build_parser(['--help'])._subparsers._group_actions[0].choices))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    imported, every = done.stdout.splitlines()
+    assert imported == "[]"
+    assert every == str(sorted(["check", "record", "mutants", "validate", "grade", "gradebook", "feedback", "handout",
+                                "gradescope"]))
