@@ -159,6 +159,16 @@ def _cache_launcher() -> None:
         _launcher_cached = True
 
 
+def start_ahead(launch: str) -> None:
+    """Start what the runs will need before they need it: where they will be forked (the fork launch, as
+    root on Linux, isolation not turned off), this process's fork server."""
+    if launch == FORK and sys.platform.startswith("linux") and os.geteuid() == 0 \
+            and os.environ.get("GRADER_SANDBOX") != "off":
+        from grader import forkserver  # noqa: PLC0415 - POSIX only
+
+        forkserver.start_ahead(student_python(), child_environment(INSIDE_HOME, "/tmp"))
+
+
 _said: set[str] = set()
 
 

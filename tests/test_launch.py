@@ -23,7 +23,7 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
 
 import test_sandbox  # noqa: E402
 from test_sandbox import *  # noqa: E402,F401,F403 - every sandbox test, run again with the plain launch
-from grader import forkserver, proc, runner  # noqa: E402
+from grader import forkserver, proc, runner, sandbox  # noqa: E402
 from grader.mutants import grade_corpus, load_corpus  # noqa: E402
 from grader.protections import protections  # noqa: E402
 from grader.runner import Options  # noqa: E402
@@ -189,3 +189,11 @@ def test_the_fork_server_ends_with_the_grader_that_started_it(tmp_path: Path) ->
     while proc.alive(server):  # polled: it exits on its own once the grader's socket closes
         assert time.monotonic() < deadline, "the fork server outlived its grader"
         time.sleep(0.01)
+
+
+def test_start_ahead_starts_the_fork_server_only_for_the_fork_launch() -> None:
+    forkserver.stop()
+    sandbox.start_ahead(PLAIN)
+    assert forkserver._server is None
+    sandbox.start_ahead(FORK)
+    assert forkserver._server is not None and forkserver._server.alive()
