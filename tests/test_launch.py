@@ -197,3 +197,19 @@ def test_start_ahead_starts_the_fork_server_only_for_the_fork_launch() -> None:
     assert forkserver._server is None
     sandbox.start_ahead(FORK)
     assert forkserver._server is not None and forkserver._server.alive()
+
+
+@pytest.mark.parametrize("source", [
+    b"# Jos\xe9's Mastermind \x96 saved by a Windows editor in cp1252\nprint('ran')\n",
+    "print('ran')\n".encode("utf-16"),  # Notepad's 'Unicode'
+    b"print('ran')\0\n",
+    b"# coding: klingon\nprint('ran')\n",
+])
+def test_a_script_compile_would_read_otherwise_is_refused_as_in_a_plain_run(tmp_path: Path, source: bytes) -> None:
+    """compile() skips undecodable bytes in comments and words its errors its own way; the interpreter
+    refuses the file. A plain run's error, word for word, and never a forked run of what plain refuses."""
+    folder = program(tmp_path, "")
+    (folder / "mastermind.py").write_bytes(source)
+    plain, forked = run(folder, PLAIN), run(folder, FORK)
+    assert forked == plain
+    assert "SyntaxError: " in plain[0] and not plain[0].startswith("ran") and plain[1:] == (1, None)

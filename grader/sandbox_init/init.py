@@ -427,8 +427,16 @@ def run_program(program: list, baseline: set) -> None:
     imported), the program's sys.argv, sys.orig_argv and sys.path[0], standard streams made as at start-up
     on the run's terminal, Python's own signal dispositions (SIGINT raises KeyboardInterrupt, SIGPIPE and
     SIGXFSZ ignored), an uncaught exception printed and exit status 1 (KeyboardInterrupt: killed by
-    SIGINT), without a frame of ours in the traceback."""
+    SIGINT), without a frame of ours in the traceback. A script compile() would read otherwise than the
+    interpreter reads a script file is exec'd as in a plain launch (see `read_alike`)."""
     script = os.path.abspath(program[1])
+    try:
+        with open(script, "rb") as f:
+            source = f.read()
+    except OSError:
+        source = None  # the interpreter says why, in its own words
+    if source is None or not read_alike(source):
+        os.execv(program[0], program)
     sys.path[0] = os.path.dirname(script)  # init's folder until now: FORK_BOOT put it in place of ''
     sys.argv, sys.orig_argv = program[1:], list(program)
     fresh_stdio()
@@ -443,8 +451,7 @@ def run_program(program: list, baseline: set) -> None:
     main.__file__, main.__cached__ = script, None
     sys.modules["__main__"] = main
     try:
-        with open(script, "rb") as f:
-            code = compile(f.read(), script, "exec", dont_inherit=True)
+        code = compile(source, script, "exec", dont_inherit=True)
     except SyntaxError as error:  # reported as the interpreter reports a script it cannot compile: no traceback
         error.__traceback__ = None
         sys.excepthook(type(error), error, None)
@@ -465,6 +472,22 @@ def run_program(program: list, baseline: set) -> None:
             stream.flush()
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
+
+
+def read_alike(source: bytes) -> bool:
+    """Whether compile() reads these bytes as the interpreter reads a script file: UTF-8 without a NUL byte,
+    declared (a BOM, a utf-8 coding line) or not. Otherwise they part: compile() skips undecodable bytes in
+    comments where the interpreter refuses the file (a Windows editor's cp1252 or UTF-16), and words the
+    other errors (a NUL byte, an unknown or wrong coding line) differently."""
+    head = b"\n".join(source.split(b"\n", 2)[:2]).lower()
+    declared_other = b"coding" in head and b"utf-8" not in head and b"utf8" not in head
+    if b"\0" in source or declared_other:
+        return False
+    try:
+        source.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def fresh_stdio() -> None:
