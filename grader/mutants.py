@@ -9,7 +9,7 @@ catches which FAIL entry and the share each earns, and flags what would make the
 entry no spec catches, a PASS entry that loses points, an entry outside its share, a spec that catches nothing.
 
 Entries named `hang-*` are known to hang; they are graded with a short step timeout (HANG_STEP_TIMEOUT)
-instead of the specs' 5 s, so the corpus runs in seconds. Their verdicts cannot change: every step they
+instead of the specs' (5 s for the first step), so the corpus runs in seconds. Their verdicts cannot change: every step they
 answer at all they answer in milliseconds, and the steps they hang in are hangs either way.
 """
 
@@ -136,7 +136,7 @@ def specs_for(entry: Entry, specs: list[Spec]) -> list[Spec]:
     """The specs as this entry is graded against them: hangers get a short step timeout (see above)."""
     if entry.kind != "hang":
         return specs
-    return [replace(spec, timeout=min(spec.timeout, HANG_STEP_TIMEOUT)) for spec in specs]
+    return [replace(spec, timeout=min(spec.timeout or HANG_STEP_TIMEOUT, HANG_STEP_TIMEOUT)) for spec in specs]
 
 
 def grade_corpus(entries: list[Entry], specs: list[Spec], options: Options | None = None,

@@ -30,7 +30,7 @@ from grader.judging import judge
 from grader.matching import split_lines
 from grader.outcome import Ending
 from grader.runner import Options, run_session, run_spec
-from grader.specs import DEFAULT_STEP_TIMEOUT, Line, SpecError, is_suite_file, load_defaults, parse_spec
+from grader.specs import Line, SpecError, is_suite_file, load_defaults, parse_spec
 from grader.assignment import load_assignment
 from grader.options import add_assignment_option, assignment_options
 from grader.project import REFERENCE
@@ -232,7 +232,7 @@ def record_text(text: str, path: str, reference: Path = REFERENCE, options: Opti
     steps = data["steps"]
     arguments = tuple(str(argument) for argument in data.get("arguments", []))
     try:
-        timeout = float(data.get("timeout", DEFAULT_STEP_TIMEOUT))
+        timeout = float(data["timeout"]) if "timeout" in data else None
     except (TypeError, ValueError):
         raise RecordError(f"{path}: `timeout` is not a number") from None
     session = run_session(reference, tuple(inputs), options, timeout, arguments=arguments)

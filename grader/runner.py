@@ -22,6 +22,7 @@ from grader.outcome import Ending
 from grader.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
 from grader.sandbox import FORK, PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
 from grader.specs import Spec
+from grader.timeouts import step_timeout
 from grader.pipes import Pipes
 from grader.transport import PTY, Chunk, Transport
 
@@ -122,7 +123,7 @@ def run_session(
     submission: Path,
     inputs: tuple[str, ...],
     options: Options,
-    step_timeout: float,
+    timeout: float | None,
     complete: Callable[[str], bool] = lambda output: False,
     arguments: tuple[str, ...] = (),
 ) -> Session:
@@ -133,22 +134,24 @@ def run_session(
         return inputs[step] if step < len(inputs) else None
 
     argv = command_line(options.command, options.script, arguments)
-    return play_session(submission, typist, options, step_timeout, argv, len(inputs), complete)
+    return play_session(submission, typist, options, timeout, argv, len(inputs), complete)
 
 
 def play_session(
     submission: Path,
     player: Callable[[int, str], str | None],
     options: Options,
-    step_timeout: float,
+    timeout: float | None,
     argv: tuple[str, ...],
     last_step: int | None = None,
     complete: Callable[[str], bool] = lambda output: False,
 ) -> Session:
     """Run `argv` and, each time it waits for input, type what `player(step, output)` answers, until it
-    answers None; the step `last_step` is read as the last (see `_collect_last`). The player's own time
+    answers None; the step `last_step` is read as the last (see `_collect_last`). Each step may take
+    `step_timeout(step, timeout)` seconds (`timeout`: the spec's own, or None); the player's own time
     counts against neither the step nor the spec timeout."""
-    base = Session((), Ending.MISSING, timeout=step_timeout, output_limit=options.limits.output_bytes, script=options.script)
+    step_seconds = step_timeout(0, timeout)
+    base = Session((), Ending.MISSING, timeout=step_seconds, output_limit=options.limits.output_bytes, script=options.script)
     if not (submission / options.script).is_file():
         return base
     outputs: list[str] = []
@@ -163,15 +166,16 @@ def play_session(
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
             transport = open_transport(options, box, argv)
         for step in count():
-            timeout = min(step_timeout, max(deadline - time.monotonic(), 0))
+            step_seconds = step_timeout(step, timeout)
+            remaining = min(step_seconds, max(deadline - time.monotonic(), 0))
             if step != last_step:
-                chunk = transport.collect(timeout, budget)
+                chunk = transport.collect(remaining, budget)
             else:
-                chunk, stuck = _collect_last(transport, timeout, budget, complete)
+                chunk, stuck = _collect_last(transport, remaining, budget, complete)
             budget = max(budget - len(chunk.data), 0)
             outputs.append(_decode(chunk.data))
             event = chunk.event
-            if event == Ending.EXITED and not transport.wait_exit(max(min(step_timeout, deadline - time.monotonic()), 0)):
+            if event == Ending.EXITED and not transport.wait_exit(max(min(step_seconds, deadline - time.monotonic()), 0)):
                 event = Ending.TIMEOUT
             if event != Ending.WAITING:
                 break
@@ -192,7 +196,7 @@ def play_session(
     if failure:
         raise SandboxFailure(f"the sandbox could not run {submission / options.script}: {failure}")
     ended = event == Ending.EXITED
-    return replace(base, outputs=tuple(outputs), end=event, exit_status=status if ended else None,
+    return replace(base, outputs=tuple(outputs), end=event, timeout=step_seconds, exit_status=status if ended else None,
                    signal=killed_by if ended else None, stopped_by=stopped_by if ended else None,
                    stuck=stuck and event == Ending.TIMEOUT)
 

@@ -15,7 +15,6 @@ import yaml
 from referencing import Registry, Resource
 
 SCHEMA_PATH = Path(__file__).with_name("spec.schema.json")
-DEFAULT_STEP_TIMEOUT = 5.0
 TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains", "input_labels"}
 # The suite's defaults for every spec of its folder: not a spec itself (see specs/README.md).
 SUITE_FILE = "suite.yaml"
@@ -71,7 +70,7 @@ class Spec:
     points: float
     visibility: str
     steps: tuple[Step, ...]
-    timeout: float
+    timeout: float | None  # seconds per step; None: grader/timeouts.py's defaults
     path: str
     limits: tuple[tuple[str, int], ...] = ()
     ignore: tuple[str, ...] = ()  # comparison options (sorted): see grader/comparison.py
@@ -213,7 +212,7 @@ def _build(spec_id: str, path: str, data: Mapping[str, Any]) -> Spec:
         points=data["points"],
         visibility=data["visibility"],
         steps=tuple(steps),
-        timeout=float(data.get("timeout", DEFAULT_STEP_TIMEOUT)),
+        timeout=float(data["timeout"]) if "timeout" in data else None,
         path=path,
         limits=tuple(sorted(data.get("limits", {}).items())),
         ignore=tuple(sorted(data.get("ignore", ()))),
