@@ -33,8 +33,8 @@ SCRIPT = "mastermind.py"
 # CPU and never sleeps on the way out. CPU time and sleep are the program's own, not the machine's load,
 # so the verdict stays the same on a busy machine; the step timeout still bounds everything else.
 STUCK_CPU_SECONDS = 0.3
-STUCK_ASLEEP_SECONDS = 0.5
-LAST_STEP_SLICE = 0.05
+STUCK_ASLEEP_SECONDS = 0.4
+LAST_STEP_SLICE = 0.02
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,6 @@ def _collect_last(
         if chunk.data or not compared:  # compared again only when there is more to compare
             compared, asleep_since = True, None
             cpu_at_match = proc.tree_cpu_seconds(transport.pid) if complete(_decode(data)) else None
-            continue
         if cpu_at_match is None:
             continue
         asleep_since = (asleep_since or now) if proc.tree_asleep(transport.pid) else None
