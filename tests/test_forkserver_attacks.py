@@ -1,0 +1,40 @@
+"""Hostile programs against what is specific to the fork launch (grader/forkserver.py): every run is
+forked from one long-lived fork server, started as root, that also forks the runs beside it and after it.
+Each program lies in tests/hostile/<name>/ and runs as the runner runs it (test_sandbox.running); after
+every run nothing of it is left. What must hold: a run holds nothing of the server or of another run,
+cannot reach the server, and a later run starts as fresh as the first; where the fork launch could show the
+program something a fresh interpreter would not, it shows what the plain launch shows."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from grader.protections import protections
+from grader.sandbox import FORK
+from test_sandbox import running, submission
+
+pytestmark = pytest.mark.skipif(not protections().full, reason=protections().describe())
+
+
+def descriptors(pid: int) -> list[str]:
+    """What each descriptor of process `pid` refers to (socket:[inode], /dev/pts/N, pipe:[inode], ...)."""
+    return [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")]
+
+
+def test_a_run_holds_no_descriptor_of_the_server_or_of_a_run_beside_it(tmp_path: Path) -> None:
+    """The server holds each live run's report socket; a launcher forked meanwhile must not keep a copy
+    (it and its init are root: the other run's status and end of file would be theirs to forge or hold)."""
+    folder = submission(tmp_path, "descriptors")
+    with running(folder) as (first, one), running(folder) as (second, two):
+        assert first.launch == second.launch == FORK
+        for child in (one, two):
+            child.expect_exact("Enter key: ")
+            assert "held: []" in child.before
+        for pid in (two.pid, second.init_pid(two.pid)):
+            assert not [link for link in descriptors(pid) if link.startswith("socket:")]
+        for child in (one, two):
+            child.sendline("")
+            child.expect_exact("done")
