@@ -213,3 +213,10 @@ def test_a_script_compile_would_read_otherwise_is_refused_as_in_a_plain_run(tmp_
     plain, forked = run(folder, PLAIN), run(folder, FORK)
     assert forked == plain
     assert "SyntaxError: " in plain[0] and not plain[0].startswith("ran") and plain[1:] == (1, None)
+
+
+def test_a_forked_run_finds_the_objects_of_start_up_frozen_for_the_collector(tmp_path: Path) -> None:
+    """The documented difference that saves each run its collector walking (and copying) the server's objects."""
+    folder = program(tmp_path, "import gc\nprint(gc.get_freeze_count() > 0)\n")
+    assert run(folder, PLAIN) == ("False\r\n", 0, None)
+    assert run(folder, FORK) == ("True\r\n", 0, None)
