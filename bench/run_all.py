@@ -121,7 +121,11 @@ def main() -> int:
         "students, by absolute path: the pyenv shim `python3` on PATH is a bash script that would only inflate "
         "the floor), in its folder, with the spec's inputs piped to stdin, output captured, clean environment. "
         "**Grade**: `runner.run_spec` + `judge` on the reference, exactly what `check`/`grade` do per spec: "
-        "a sandboxed copy, a pty, /proc synchronisation, cleanup. Isolation off = as under `GRADER_SANDBOX=off`.",
+        "a sandboxed copy, a pty, /proc synchronisation, cleanup; the run forked by the process's fork server "
+        "(the default launch; `bench/per_spec.py` also times `--launch plain`). Isolation off = as under "
+        "`GRADER_SANDBOX=off`. **`check` per spec**: a whole `python -m grader check reference` (interpreter "
+        "start, specs, the isolation probe, every spec on every core) divided by the number of specs, "
+        "interleaved in `bench/hang_cost.py` with cold piped runs of the reference on every spec.",
         "* **Mismatch**: `tests/submissions/bug-prompt-no-trailing-space` (every prompt lacks its trailing space) "
         "graded spec by spec like the reference.",
         "* **Peers**: the example game (`specs/01-example-game.yaml`). See `bench/peers.py` for the exact pexpect "
