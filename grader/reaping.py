@@ -7,8 +7,10 @@ import ctypes
 import os
 import signal
 import sys
+import time
+from typing import Callable
 
-from grader.proc import children
+from grader import proc
 
 PR_SET_CHILD_SUBREAPER = 36
 
@@ -27,13 +29,13 @@ def kill_orphans(keep: set[int]) -> int:
     """Kill every child of ours not in `keep`, with everything below it, and reap them."""
     killed = 0
     for _ in range(100):
-        orphans = [pid for pid in children(os.getpid()) if pid not in keep]
+        orphans = [pid for pid in proc.children(os.getpid()) if pid not in keep]
         if not orphans:
             break
         pending = list(orphans)
         while pending:
             pid = pending.pop()
-            pending += children(pid)
+            pending += proc.children(pid)
             try:
                 os.kill(pid, signal.SIGKILL)
                 killed += 1
@@ -45,3 +47,35 @@ def kill_orphans(keep: set[int]) -> int:
             except ChildProcessError:
                 pass
     return killed
+
+
+def kill(pid: int) -> None:
+    """SIGKILL, for a process that may be gone already (or never was ours to signal)."""
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def wait_dead(ours: Callable[[int], bool], followed: dict[int, bytes], timeout: float, grace: float) -> None:
+    """Until no process that `ours` recognises (or in `followed`) is alive; SIGKILL those still alive
+    after `grace`. A process is followed by (pid, start time) from the moment it is recognised: while
+    it exits its command line and environment already read empty, and its pid may be reused once it
+    is reaped."""
+    started = time.monotonic()
+    while True:
+        for other in proc.pids():
+            if other not in followed and ours(other):
+                state = proc.state(other)
+                if state is not None:
+                    followed[other] = state[1]
+        left = [other for other, since in followed.items() if proc.alive(other, since)]
+        if not left:
+            return
+        waited = time.monotonic() - started
+        if waited > timeout:
+            raise RuntimeError(f"sandbox: processes {left} of the run survived SIGKILL")
+        if waited >= grace:
+            for other in left:
+                kill(other)
+        time.sleep(0.001)

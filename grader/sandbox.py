@@ -35,13 +35,15 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from grader import proc
 
 from grader.cgroup import RunGroup
 from grader.finder import searched
+from grader.leftovers import remove_ipc_objects, remove_shared_files
 from grader.protections import others_may, protections, run_group_parents
+from grader.reaping import kill, wait_dead
 from grader.sandbox_init import syscalls
 
 if TYPE_CHECKING:
@@ -71,7 +73,6 @@ ETC_FILES = (
     "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
     f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
 )
-SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/dev/mqueue", "/run/lock")  # writable by every user
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
@@ -424,10 +425,10 @@ class Sandbox:
                 known[identity[0]] = identity[1]
             init = next((other for other in known if other != pid), None)
             if init is not None:
-                _kill(init)
+                kill(init)
             elif pid in known:
-                _kill(pid)  # no init yet: one forked meanwhile sees the launcher die and exits by itself
-            self._wait_dead(self.ours, known, timeout, grace=0.5)
+                kill(pid)  # no init yet: one forked meanwhile sees the launcher die and exits by itself
+            wait_dead(self.ours, known, timeout, grace=0.5)
         else:
             needle = f"{MARKER}={self.marker}".encode()
             members = set(self.group.members()) if self.group is not None else set()
@@ -442,36 +443,12 @@ class Sandbox:
             except (ProcessLookupError, PermissionError):
                 pass
             if os.path.isdir("/proc"):
-                self._wait_dead(marked, known, timeout, grace=0)
+                wait_dead(marked, known, timeout, grace=0)
             deadline = time.monotonic() + timeout
             while self.group is not None and (left := self.group.members()):  # forked while we were killing
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"sandbox: processes {left} of the run survived SIGKILL")
-                self._wait_dead(lambda other: False, proc.follow(left), timeout, grace=0)
-
-    @staticmethod
-    def _wait_dead(ours: Callable[[int], bool], followed: dict[int, bytes], timeout: float, grace: float) -> None:
-        """Until no process that `ours` recognises (or in `followed`) is alive; SIGKILL those still alive
-        after `grace`. A process is followed by (pid, start time) from the moment it is recognised: while
-        it exits its command line and environment already read empty, and its pid may be reused once it
-        is reaped."""
-        started = time.monotonic()
-        while True:
-            for other in proc.pids():
-                if other not in followed and ours(other):
-                    state = proc.state(other)
-                    if state is not None:
-                        followed[other] = state[1]
-            left = [other for other, since in followed.items() if proc.alive(other, since)]
-            if not left:
-                return
-            waited = time.monotonic() - started
-            if waited > timeout:
-                raise RuntimeError(f"sandbox: processes {left} of the run survived SIGKILL")
-            if waited >= grace:
-                for other in left:
-                    _kill(other)
-            time.sleep(0.001)
+                wait_dead(lambda other: False, proc.follow(left), timeout, grace=0)
 
     def failure(self) -> str | None:
         """Why the sandbox itself failed to start the program, if it did (the launcher leaves a note)."""
@@ -495,8 +472,8 @@ class Sandbox:
         after `kill_all`."""
         try:
             if self.drops_root:
-                _remove_ipc_objects(self.uid)
-                _remove_shared_files(self.uid)
+                remove_ipc_objects(self.uid)
+                remove_shared_files(self.uid)
             if self.group is not None:
                 self.group.remove()
         finally:
@@ -509,42 +486,6 @@ class Sandbox:
         self.close()
 
 
-def _remove_ipc_objects(uid: int) -> None:
-    """Remove the shared-memory segments, message queues and semaphore sets owned or made by `uid`: they
-    outlive every process, and detached segments would keep holding memory."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    removals = {"shm": lambda id_: libc.shmctl(id_, 0, None), "msg": lambda id_: libc.msgctl(id_, 0, None),
-                "sem": lambda id_: libc.semctl(id_, 0, 0)}  # 0: IPC_RMID
-    for kind, remove in removals.items():
-        header, *rows = proc.read(f"/proc/sysvipc/{kind}").decode().splitlines() or [""]
-        columns = header.split()
-        if not {"uid", "cuid"} <= set(columns):
-            continue
-        for row in map(str.split, rows):
-            if str(uid) in (row[columns.index("uid")], row[columns.index("cuid")]):
-                remove(int(row[1]))
-
-
-def _remove_shared_files(uid: int) -> None:
-    """Remove what `uid` (unique to the run) made at the top of the folders every user may write to: left
-    there, files would keep holding memory (/dev/shm is RAM) and carry messages to later runs."""
-    for folder in SHARED_FOLDERS:
-        try:
-            entries = list(os.scandir(folder))
-        except OSError:
-            continue
-        for entry in entries:
-            try:
-                if entry.stat(follow_symlinks=False).st_uid != uid:
-                    continue
-                if entry.is_dir(follow_symlinks=False):
-                    shutil.rmtree(entry.path)
-                else:
-                    os.unlink(entry.path)
-            except OSError:
-                pass  # gone meanwhile
-
-
 def _not_copied(folder: str, names: list[str]) -> list[str]:
     """Named pipes, sockets and devices in a submission are not copied (opening a pipe would block), nor
     the folders intake does not count (`.git`, `__MACOSX`: see `finder.searched`)."""
@@ -555,10 +496,3 @@ def _not_copied(folder: str, names: list[str]) -> list[str]:
         return not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))
 
     return [name for name in names if special(name)]
-
-
-def _kill(pid: int) -> None:
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
