@@ -18,7 +18,8 @@ from grader.referee import RefereeError, start_referee
 from grader.runner import Options
 from grader.protections import exposed, protections
 from grader.sandbox import FORK, LAUNCHES, Limits
-from grader.specs import Spec, SpecError, SpecErrors, load_specs
+from grader.spec_yaml import SpecError
+from grader.specs import Spec, SpecErrors, load_specs
 from grader.transport import PTY, TRANSPORTS, default_transport
 
 LIMIT_NAMES = [field.name for field in fields(Limits)] + INTAKE_LIMIT_NAMES

@@ -20,7 +20,8 @@ from grader.report import failure_details
 from grader.assignment import Assignment, load_assignment
 from grader.options import add_assignment_options, assignment_options, referee_problems
 from grader.runner import Options, check_submission
-from grader.specs import Spec, SpecError, parse_folder
+from grader.spec_yaml import SpecError
+from grader.specs import Spec, parse_folder
 from grader.project import REFERENCE, TEMPLATE, default_jobs
 
 # How the template may fail a spec: it runs, it answers, its answers are wrong. Anything else (it
