@@ -8,7 +8,7 @@ import os
 import signal
 import sys
 import time
-from typing import Callable
+from typing import Callable, Iterable
 
 from grader import proc
 
@@ -57,14 +57,15 @@ def kill(pid: int) -> None:
         pass
 
 
-def wait_dead(ours: Callable[[int], bool], followed: dict[int, bytes], timeout: float, grace: float) -> None:
-    """Until no process that `ours` recognises (or in `followed`) is alive; SIGKILL those still alive
-    after `grace`. A process is followed by (pid, start time) from the moment it is recognised: while
-    it exits its command line and environment already read empty, and its pid may be reused once it
-    is reaped."""
+def wait_dead(ours: Callable[[int], bool], followed: dict[int, bytes], timeout: float, grace: float,
+              candidates: Callable[[], Iterable[int]] = proc.pids) -> None:
+    """Until no process that `ours` recognises among `candidates()` (or in `followed`) is alive; SIGKILL
+    those still alive after `grace`. A process is followed by (pid, start time) from the moment it is
+    recognised: while it exits its command line and environment already read empty, and its pid may be
+    reused once it is reaped."""
     started = time.monotonic()
     while True:
-        for other in proc.pids():
+        for other in candidates():
             if other not in followed and ours(other):
                 state = proc.state(other)
                 if state is not None:

@@ -397,6 +397,14 @@ class Sandbox:
         except (OSError, ValueError):
             return None
 
+    def _candidates(self) -> list[int]:
+        """Where this run's launcher or init may be found: a fork launch's are the launcher the server named
+        and its children (and the init it recorded), a plain launch's could be any process."""
+        if self.launcher is None:
+            return proc.pids()
+        init = self._init_identity()
+        return [self.launcher[0], *proc.children(self.launcher[0]), *([init[0]] if init else [])]
+
     def _init_child(self, pid: int) -> int | None:
         """init found as the launcher's child (before the launcher has recorded it)."""
         return next((child for child in proc.children(pid) if self.ours(child)), None)
@@ -408,8 +416,7 @@ class Sandbox:
         kill every process of the namespace, and init only turns into a zombie once they are all gone.
         The launcher (`pid`) then reaps init and kills itself with the same SIGKILL, so no zombie is
         left to a subreaper. It is killed directly only when there is no init yet, or if it lingers.
-        So the run is over when the launcher and init are dead: they carry this run's config path in
-        their command line (init is a fork of the launcher), the student's processes never do.
+        So the run is over when the launcher and init are dead (`ours` knows them).
 
         Fallback: SIGKILL to the process group, then to every process of the run's cgroup and anything
         with the run's marker in its environment (a double-forked daemon leaves the group; it cannot leave
@@ -428,7 +435,7 @@ class Sandbox:
                 kill(init)
             elif pid in known:
                 kill(pid)  # no init yet: one forked meanwhile sees the launcher die and exits by itself
-            wait_dead(self.ours, known, timeout, grace=0.5)
+            wait_dead(self.ours, known, timeout, grace=0.5, candidates=self._candidates)
         else:
             needle = f"{MARKER}={self.marker}".encode()
             members = set(self.group.members()) if self.group is not None else set()
