@@ -3,14 +3,16 @@ environment, resource limits, and the guarantee that every process it started is
 
 Two modes, chosen once per grader process (see `grader.protections`):
 
-* isolated (Linux, running as root, namespaces usable): `command()` starts the launcher
-  `grader/sandbox_init/init.py`, which puts the program in its own pid, network, IPC, UTS and mount
+* isolated (Linux, running as root, namespaces usable): `start()` has the launcher of
+  `grader/sandbox_init/init.py` forked by this process's fork server (`grader/forkserver.py`, the fork
+  launch) or, launching plain, spawns it (`command()`); the launcher puts the program in its own pid, network, IPC, UTS and mount
   namespaces, on a root file system that is a fresh size-limited tmpfs holding read-only /usr (and the
   merged-/usr symlinks), a few files of /etc, the interpreter's prefix, a private /tmp, and the working
   copy at /sandbox/work; it runs as a per-run unprivileged uid with no_new_privs and the rlimits.
   The project, the reference, the specs and other submissions simply do not exist there.
-  Process tree seen from the grader: pexpect child (launcher, root) -> namespace init (pid 1, root)
-  -> student python (pid 2 inside). The launcher exits the way the student's program did.
+  Process tree seen from the grader: launcher (root; the pexpect child, or the fork server's child) ->
+  namespace init (pid 1, root) -> student python (pid 2 inside). The launcher exits the way the
+  student's program did.
 * fallback (not root, no namespaces, macOS): the program runs directly with the rlimits, in the copy;
   as root, as the per-run uid (never as root); cleanup kills its process group, its cgroup and anything
   carrying the run's marker in its environment.

@@ -1,11 +1,13 @@
-"""Launcher and PID-1 of one isolated run (Linux, started as root). Not imported by the grader:
-`grader.sandbox.Sandbox.command()` runs it as `python -I -S -B -c "...import init; init.main()" CONFIG
-PROGRAM...` (the program's command line; imported rather than run as a script so that its cached bytecode is used: compiling this file
-took about as long as starting the interpreter, on every run).
+"""Launcher and PID-1 of one isolated run (Linux, started as root). Not imported by the grader. The fork
+launch: the fork server (`forkserver.py`, beside this file) forks the launcher and calls `launch`. The
+plain launch: `grader.sandbox.Sandbox.command()` runs it as `python -I -S -B -c "...import init;
+init.main()" CONFIG PROGRAM...` (the program's command line; imported rather than run as a script so that
+its cached bytecode is used: compiling this file took about as long as starting the interpreter).
 
 Process tree (host pids; the grader sees all of them through its own /proc):
 
-    launcher  (the pexpect child: session leader of the pty, root, host namespaces except net/ipc/uts)
+    launcher  (session leader of the pty, root, host namespaces except net/ipc/uts; the fork server's
+               child, or the grader's pexpect child)
       `-- init    (pid 1 of a new pid namespace, root, own mount namespace with a tmpfs root, own session)
             `-- student python  (pid 2, unprivileged per-run uid, rlimits, no_new_privs, seccomp filter)
 
