@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from grader import forkserver
 from grader.protections import protections
 from grader.sandbox import FORK
-from test_sandbox import running, submission
+from test_sandbox import ended, running, submission
 
 pytestmark = pytest.mark.skipif(not protections().full, reason=protections().describe())
 
@@ -38,3 +39,25 @@ def test_a_run_holds_no_descriptor_of_the_server_or_of_a_run_beside_it(tmp_path:
         for child in (one, two):
             child.sendline("")
             child.expect_exact("done")
+
+
+def report_of(folder: Path, mode: str) -> str:
+    """The report line of tests/hostile/pollute_next_run run in `mode`."""
+    (folder / "mode.txt").write_text(mode)
+    with running(folder) as (box, child):
+        assert box.launch == FORK
+        output, status, _ = ended(child)
+    assert status == 0, output
+    return next(line for line in output.splitlines() if line.startswith("report: "))
+
+
+def test_a_run_leaves_nothing_to_the_next_run_forked_from_the_same_server(tmp_path: Path) -> None:
+    """Terminal modes and size, files, the interpreter's state, a daemon: the next run starts as the first."""
+    folder = submission(tmp_path, "pollute_next_run")
+    fresh = report_of(folder, "inspect")
+    server = forkserver._server
+    polluted = report_of(folder, "pollute")
+    after = report_of(folder, "inspect")
+    assert forkserver._server is server and server.alive()
+    assert polluted != fresh  # the attack changed its own run
+    assert after == fresh
