@@ -14,7 +14,8 @@ import pytest
 
 from grader import forkserver
 from grader.protections import protections
-from grader.sandbox import FORK
+from grader.sandbox import FORK, PLAIN
+from test_launch import run
 from test_sandbox import ended, running, submission
 
 pytestmark = pytest.mark.skipif(not protections().full, reason=protections().describe())
@@ -61,3 +62,12 @@ def test_a_run_leaves_nothing_to_the_next_run_forked_from_the_same_server(tmp_pa
     assert forkserver._server is server and server.alive()
     assert polluted != fresh  # the attack changed its own run
     assert after == fresh
+
+
+def test_the_programs_own_processes_see_each_other_in_proc_as_after_an_exec(tmp_path: Path) -> None:
+    """Dropping root without an exec leaves a process undumpable: with hidepid its own children could not
+    see it in /proc, nor it them; a plain launch's exec makes it dumpable again."""
+    folder = submission(tmp_path, "proc_family")
+    forked, plain = run(folder, FORK), run(folder, PLAIN)
+    assert forked == plain
+    assert forked == ("child listed: True\r\nchild's status: Name:\r\nfrom the child: Name:\r\n", 0, None)

@@ -295,14 +295,17 @@ def start_student(cfg: dict, program: list[str], fork: bool) -> int:
         os.setgroups([])
         os.setresgid(cfg["gid"], cfg["gid"], cfg["gid"])
         os.setresuid(cfg["uid"], cfg["uid"], cfg["uid"])
+        here = fork and forkable(program)  # this process runs the program itself (`run_program`): no exec
+        if here:  # dumpable again, as an exec leaves it (a changed uid left it not): its own processes see it in /proc
+            check(libc.prctl(PR_SET_DUMPABLE, 1, 0, 0, 0), "dumpable")
         try:
             filtered = syscalls.install(libc)  # no_new_privs, then the seccomp filter
         except OSError:
             filtered = False  # a kernel without seccomp: the probe reports the filter missing
         if not filtered:
             check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
-        if fork and forkable(program):
-            return 0  # this process runs the program itself: `run_program`, once out of init's code
+        if here:
+            return 0
         os.execvpe(program[0], program, os.environ)
     except BaseException as error:  # noqa: BLE001 - report anything, never return into init's code
         os.write(2, f"sandbox: cannot start the program: {error}\r\n".encode())
