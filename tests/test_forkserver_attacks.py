@@ -8,6 +8,7 @@ program something a fresh interpreter would not, it shows what the plain launch 
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,17 @@ def test_the_programs_own_processes_see_each_other_in_proc_as_after_an_exec(tmp_
     forked, plain = run(folder, FORK), run(folder, PLAIN)
     assert forked == plain
     assert forked == ("child listed: True\r\nchild's status: Name:\r\nfrom the child: Name:\r\n", 0, None)
+
+
+def test_the_inherited_memory_holds_nothing_of_the_grader(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server is exec'd, not forked from the grader, with the programs' environment: its memory, which
+    every run inherits, never held the grader's environment or memory (where hidden specs lie)."""
+    secret = f"zq{secrets.token_hex(16)}qz"
+    monkeypatch.setenv("GRADER_SECRET", secret)
+    forkserver.stop()  # a server started now, with the secret in the grader's environment
+    with running(submission(tmp_path, "inherited_memory")) as (box, child):
+        assert box.launch == FORK
+        output, status, _ = ended(child)
+    assert status == 0, output
+    assert "server's boot code seen: True" in output  # the program reads what the server left in its memory
+    assert "secrets: []" in output
