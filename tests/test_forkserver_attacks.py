@@ -86,3 +86,30 @@ def test_the_inherited_memory_holds_nothing_of_the_grader(tmp_path: Path, monkey
     assert status == 0, output
     assert "server's boot code seen: True" in output  # the program reads what the server left in its memory
     assert "secrets: []" in output
+
+
+def test_a_run_cannot_stop_or_block_the_server_for_the_runs_beside_and_after_it(tmp_path: Path) -> None:
+    """Its own command line names the server's control descriptor and the grader's pid; neither, nor any
+    process outside its namespaces, can be signalled or written to. While it waits, another run is forked,
+    plays and ends; afterwards the same server still forks runs."""
+    folder = submission(tmp_path, "kill_server")
+    other = submission(tmp_path, "descriptors")
+    with running(folder) as (box, child):
+        assert box.launch == FORK
+        server = forkserver._server
+        child.expect_exact("Enter key: ", timeout=30)
+        assert ("tried: [('control', 'OSError'), ('grader', 'ProcessLookupError'), ('init', 'PermissionError'), "
+                "('kill -1', 'ProcessLookupError'), ('parent', 'PermissionError')]") in child.before
+        with running(other) as (_, beside):
+            beside.expect_exact("Enter key: ")
+            beside.sendline("")
+            assert ended(beside)[1:] == (0, None)
+        child.sendline("")
+        child.expect_exact("still here")
+        assert ended(child)[1:] == (0, None)
+    assert forkserver._server is server and server.alive()
+    with running(other) as (_, after):
+        after.expect_exact("Enter key: ")
+        after.sendline("")
+        assert ended(after)[1:] == (0, None)
+    assert forkserver._server is server
