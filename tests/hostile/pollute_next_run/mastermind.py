@@ -19,7 +19,7 @@ def report() -> str:
         bool(attrs[3] & termios.ECHO), bool(attrs[3] & termios.ICANON), rows, cols,
         [path for path in ("/tmp/left", "/dev/shm/left", "left") if os.path.exists(path)],
         os.environ.get("LEFT"), sys.getrecursionlimit(), signal.getsignal(signal.SIGINT) is signal.default_int_handler,
-        os.umask(0o022), gc.get_freeze_count() > 0, getattr(os.path, "left", None),
+        os.umask(0o022), gc.get_freeze_count(), getattr(os.path, "left", None),
         sorted(name for name in os.listdir("/proc") if name.isdigit() and int(name) != os.getpid()),
     ))
 
