@@ -82,6 +82,12 @@ def _stat_fields(pid: int, tid: int | None = None) -> list[bytes]:
     return read(path).rsplit(b")", 1)[-1].split()
 
 
+def controlling_tty(pid: int) -> int | None:
+    """The device number of the process's controlling terminal (0: it has none), None if it is gone."""
+    fields = _stat_fields(pid)
+    return int(fields[4]) if len(fields) > 4 else None
+
+
 def tree_cpu_seconds(pid: int) -> float:
     """CPU time (user + system) used so far by the process and every descendant alive now."""
     ticks = 0

@@ -1,10 +1,11 @@
 """Knowing when a program waits for input, without looking at what it printed.
 
 On Linux, a thread blocked reading its terminal shows the system call in /proc/PID/task/TID/syscall:
-`read` on a descriptor that is our pty, or `select`/`poll` (what programs using `readline` do) watching
-it. Right after we send a line, /proc still shows the old, satisfied read until the thread runs again,
-so a wait only counts when the thread has been switched out since the send: its context-switch count
-has grown past the snapshot taken before sending.
+`read` on a descriptor that is our pty (or /dev/tty, where our pty is the process's controlling terminal:
+getpass reads there), or `select`/`poll` (what programs using `readline` do) watching it. Right after we
+send a line, /proc still shows the old, satisfied read until the thread runs again, so a wait only counts
+when the thread has been switched out since the send: its context-switch count has grown past the
+snapshot taken before sending.
 
 Where /proc/PID/syscall cannot be read (macOS, a hardened kernel) or the program talks through pipes
 (Windows), `QuietWatch` takes over: the program counts as waiting once it has printed nothing for a short
@@ -25,6 +26,7 @@ _SYSCALLS = {
     "x86_64": {"read": {0, 17, 19}, "select": {23, 270}, "poll": {7, 271}},
     "aarch64": {"read": {63, 65, 67}, "select": {72}, "poll": {73}},
 }.get(platform.machine())
+DEV_TTY = 5 << 8  # os.makedev(5, 0): /dev/tty, the opener's controlling terminal (what getpass reads)
 
 
 class ProcWatch:
@@ -63,7 +65,8 @@ class ProcWatch:
         return self._blocked_on_tty(pid, tid) and proc.switch_count(pid, tid) == before
 
     def _is_tty(self, pid: int, fd: int) -> bool:
-        return proc.fd_rdev(pid, fd) == self.tty
+        device = proc.fd_rdev(pid, fd)
+        return device == self.tty or device == DEV_TTY and proc.controlling_tty(pid) == self.tty
 
     def _blocked_on_tty(self, pid: int, tid: int) -> bool:
         # A thread preempted inside the read it was just woken from also shows that read, but it is

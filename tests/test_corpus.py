@@ -44,6 +44,7 @@ CATCHERS: dict[str, tuple[str, str | None, str]] = {
     "beginner-colours-only-on-a-tty": ("01-example-game", "123", MISMATCH),
     "beginner-cp1252-accented-comments": ("01-example-game", None, CRASH),
     "beginner-emoji-win-line": ("02-win-on-first-guess", "5830", MISMATCH),
+    "beginner-getpass-key": ("01-example-game", "1234", MISMATCH),
     "beginner-int-try-except": ("08-non-digit-message", "-123", MISMATCH),
     "beginner-os-clear-counts-invalid": ("06-invalid-entries-do-not-count", "4675", EARLY_EXIT),
     "beginner-play-again-recursion": ("02-win-on-first-guess", "5830", WANTS_INPUT),

@@ -69,6 +69,12 @@ WELL_BEHAVED = {
             poller.poll()
             print("hello", sys.stdin.readline().strip())
     """,
+    "reads-dev-tty": """
+        with open("/dev/tty") as terminal:  # as getpass reads: the controlling terminal, not stdin
+            for prompt in ("name? ", "again? "):
+                print(prompt, end="", flush=True)
+                print("hello", terminal.readline().strip())
+    """,
     "reads-in-a-thread": """
         import threading
         def play():
