@@ -8,16 +8,21 @@ program something a fresh interpreter would not, it shows what the plain launch 
 from __future__ import annotations
 
 import os
+import re
 import secrets
+import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from grader import forkserver
+from grader import forkserver, proc
 from grader.protections import protections
 from grader.sandbox import FORK, PLAIN
 from test_launch import run
-from test_sandbox import ended, running, submission
+from test_sandbox import ROOT, ended, running, submission
 
 pytestmark = pytest.mark.skipif(not protections().full, reason=protections().describe())
 
@@ -113,3 +118,47 @@ def test_a_run_cannot_stop_or_block_the_server_for_the_runs_beside_and_after_it(
         after.sendline("")
         assert ended(after)[1:] == (0, None)
     assert forkserver._server is server
+
+
+def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Path) -> None:
+    """The grader is killed (no kill_all): the server dies with it, and each launcher with the server, so
+    init and the whole namespace go too, even where the program shrugs off its terminal's hang-up."""
+    folder = submission(tmp_path, "ignore_hangup")
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from grader.sandbox import Limits, Sandbox\n"
+        f"box = Sandbox(Path({str(folder)!r}), Limits())\n"
+        "child = box.start(['python3', 'mastermind.py'])\n"
+        "child.expect('Enter key: ', timeout=10)\n"
+        "print(box.launch, box.uid, box.root, child.pid, flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    grader = subprocess.Popen([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        launch, uid, root, launcher = grader.stdout.readline().split()
+        assert launch == FORK and proc.alive(int(launcher)) and of_user(int(uid))
+    finally:
+        grader.kill()
+        grader.wait()
+        grader.stdin.close()
+        grader.stdout.close()
+    deadline = time.monotonic() + 5
+    while of_user(int(uid)) or proc.alive(int(launcher)):
+        assert time.monotonic() < deadline, f"the run survived its grader: {of_user(int(uid))}"
+        time.sleep(0.01)
+    shutil.rmtree(root, ignore_errors=True)
+
+
+def of_user(uid: int) -> list[int]:
+    """Live (non-zombie) processes of `uid`."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            status = Path(f"/proc/{entry}/status").read_text()
+        except OSError:
+            continue
+        if re.search(rf"^Uid:\s+{uid}\b", status, re.M) and not re.search(r"^State:\s+[ZX]", status, re.M):
+            found.append(int(entry))
+    return found

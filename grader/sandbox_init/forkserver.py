@@ -56,6 +56,7 @@ def serve(control_fd: int, parent: int) -> list:
 
     gc.freeze()  # what was made so far is never collected in a run: no run's collector walks (and copies) it
     reports: dict = {}  # launcher pid -> its report socket
+    server = os.getpid()
     while True:
         for fd, _ in poller.poll():
             if fd == ended_r:
@@ -83,7 +84,7 @@ def serve(control_fd: int, parent: int) -> list:
                 for fd in (control_fd, ended_r, ended_w, *reports.values()):  # the server's, and the other runs'
                     os.close(fd)
                 config, program = marshal.loads(message)
-                return start_launcher(config, program, report, terminal)
+                return start_launcher(config, program, report, terminal, server)
             os.close(terminal)
             if pid > 0:
                 reports[pid] = report
@@ -109,10 +110,14 @@ def report_endings(reports: dict) -> None:
             os.close(report)
 
 
-def start_launcher(config: str, program: list, report: int, terminal: int) -> list:
-    """In the forked launcher: take the run's terminal and cgroup as a plain launcher gets them from its
-    spawn, say who we are, then launch as `init.main` does. Returns only in the student's process."""
+def start_launcher(config: str, program: list, report: int, terminal: int, server: int) -> list:
+    """In the forked launcher: die with the server (as it dies with the grader, and init with us), take the
+    run's terminal and cgroup as a plain launcher gets them from its spawn, say who we are, then launch as
+    `init.main` does. Returns only in the student's process."""
     try:
+        init.libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # a program deaf to its terminal's hang-up too
+        if os.getppid() != server:
+            os._exit(125)  # the server died before PR_SET_PDEATHSIG was in place
         import resource  # noqa: PLC0415 - in the launcher, as a plain launch's spawn has it
 
         for sig in (signal.SIGCHLD, signal.SIGHUP):  # init is waited for; the rest as a plain launcher has them
