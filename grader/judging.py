@@ -103,9 +103,12 @@ _TRACEBACK = "Traceback (most recent call last):"
 
 def _syntax_error(output: str, script: str) -> str | None:
     """Python's own report that the script does not compile: `File ".../script", line N`, then the
-    error as the last line. Returned made visible, since it is the program's output."""
+    error as the last line; or, for a file that is not UTF-8 (cp1252, UTF-16), that one line alone,
+    naming `file .../script on line N`. Returned made visible, since it is the program's output."""
     lines = output.rstrip("\n").split("\n")
     where = re.search(rf'^  File "[^"\n]*/{re.escape(script)}", line (\d+)$', output, re.MULTILINE)
+    if len(lines) == 1:
+        where = re.match(rf"SyntaxError: Non-UTF-8 code .* in file \S*/{re.escape(script)} on line (\d+),", lines[0])
     error = re.fullmatch(r"(SyntaxError|IndentationError|TabError): .*", lines[-1])
     if not where or not error or _TRACEBACK in output:
         return None

@@ -18,6 +18,8 @@ ECHO = spec_from(ECHO_SPEC)
 GOOD = ("name? ", "hello Ada\nagain? ", "hello Bob\n")
 TRACEBACK = 'Traceback (most recent call last):\n  File "/w/mastermind.py", line 3\nValueError: x\n'
 SYNTAX = '  File "/w/mastermind.py", line 1\n    def (:\n        ^\nSyntaxError: invalid syntax\n'
+NOT_UTF8 = ("SyntaxError: Non-UTF-8 code starting with '\\x96' in file /w/mastermind.py on line 2, but no encoding "
+            "declared; see https://peps.python.org/pep-0263/ for details\n")
 
 # name: (outputs, how it ended, exit status, signal) -> (kind, headline step, differing steps, steps right,
 # words in the message)
@@ -49,6 +51,9 @@ CASES = {
                            "was killed by SIGSEGV"),
     "does not compile": ((SYNTAX,), Ending.EXITED, 1, None, judging.SYNTAX, 0, (0,), 0,
                          "mastermind.py cannot run: SyntaxError: invalid syntax at line 1"),
+    "saved in cp1252": ((NOT_UTF8,), Ending.EXITED, 1, None, judging.SYNTAX, 0, (0,), 0,
+                        "mastermind.py cannot run: SyntaxError: Non-UTF-8 code starting with '\\x96' in file "
+                        "/w/mastermind.py on line 2"),
     "no program": ((), Ending.MISSING, None, None, judging.NO_PROGRAM, None, (), 0, "there is no mastermind.py"),
 }
 
