@@ -50,6 +50,7 @@ CATCHERS: dict[str, tuple[str, str | None, str]] = {
     "beginner-play-again-recursion": ("02-win-on-first-guess", "5830", WANTS_INPUT),
     "beginner-seeded-random-encouragement": ("03-scoring", "5678", MISMATCH),
     "beginner-separator-lines": ("03-scoring", "5678", MISMATCH),
+    "beginner-unflushed-prompt-then-crash": ("08-non-digit-message", "1b34", CRASH),
     "beginner-utf16-notepad-unicode": ("01-example-game", None, SYNTAX),
     "bug-blank-line-after-history": ("01-example-game", "4321", MISMATCH),
     "bug-digits-checked-before-length": ("11-message-order", "12a45", MISMATCH),

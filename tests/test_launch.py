@@ -46,7 +46,12 @@ print(os.getpid(), os.getppid(), os.getuid() == os.geteuid() != 0, os.getcwd(), 
 print(list(globals()))
 raise ValueError("the end")
 """
-CTRL_C = "import atexit\natexit.register(print, 'atexit ran')\ninput('guess? ')\n"
+CTRL_C = """import atexit, threading
+atexit.register(print, 'atexit ran')
+waiter = threading.Thread(target=lambda: (threading.main_thread().join(), print('thread ended')))
+waiter.start()  # not a daemon: the interpreter waits for it on the way out, then runs atexit
+input('guess? ')
+"""
 
 
 class PlainSandbox(Sandbox):
@@ -104,7 +109,7 @@ def test_ctrl_c_ends_a_forked_run_as_a_plain_one(tmp_path: Path) -> None:
     folder = program(tmp_path, CTRL_C)
     plain, forked = run(folder, PLAIN, "guess? "), run(folder, FORK, "guess? ")
     assert forked == plain
-    assert "KeyboardInterrupt\r\natexit ran" in plain[0] and plain[1:] == (None, 2)
+    assert "KeyboardInterrupt\r\nthread ended\r\natexit ran" in plain[0] and plain[1:] == (None, 2)
 
 
 def test_the_submissions_files_are_never_imported_by_the_launcher(tmp_path: Path) -> None:
@@ -220,3 +225,14 @@ def test_a_forked_run_finds_the_objects_of_start_up_frozen_for_the_collector(tmp
     folder = program(tmp_path, "import gc\nprint(gc.get_freeze_count() > 0)\n")
     assert run(folder, PLAIN) == ("False\r\n", 0, None)
     assert run(folder, FORK) == ("True\r\n", 0, None)
+
+
+@pytest.mark.parametrize("ending", ["raise ValueError('crash')\n", "sys.exit('You lost!')\n", ""])
+def test_output_left_in_the_buffer_comes_out_where_a_plain_run_puts_it(tmp_path: Path, ending: str) -> None:
+    """The interpreter flushes stdout once the script's code is done, before it prints the traceback or
+    the exit message and before atexit: a prompt left without a line end shows first."""
+    folder = program(tmp_path, "import atexit, sys\natexit.register(sys.stderr.write, 'atexit ran\\n')\n"
+                               "sys.stdout.write('Enter guess: ')\n" + ending)
+    plain, forked = run(folder, PLAIN), run(folder, FORK)
+    assert forked == plain
+    assert plain[0].startswith("Enter guess: ") and plain[0].endswith("atexit ran\r\n")

@@ -462,7 +462,10 @@ def run_program(program: list, baseline: set) -> None:
         sys.excepthook(type(error), error, None)
         raise SystemExit(1) from None
     try:
-        exec(code, vars(main))
+        try:
+            exec(code, vars(main))
+        finally:
+            flush_io()
     except SystemExit:
         raise  # the interpreter ends the way it would have
     except BaseException as error:  # noqa: BLE001 - printed and ended as the interpreter would
@@ -472,11 +475,25 @@ def run_program(program: list, baseline: set) -> None:
             raise SystemExit(1) from None
         import atexit  # noqa: PLC0415 - only here
 
+        threading = sys.modules.get("threading")  # the interpreter's way out: its threads, then atexit
+        if threading is not None:
+            threading._shutdown()
         atexit._run_exitfuncs()
-        for stream in (sys.stdout, sys.stderr):
-            stream.flush()
+        flush_io()
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
+
+
+def flush_io() -> None:
+    """What the interpreter does once a script's code is done, whichever way, before it prints a traceback
+    or an exit message and before atexit (Python/pythonrun.c, flush_io): flush sys.stderr, then
+    sys.stdout, whatever they are by then, errors ignored. Output left in stdout's buffer (a prompt
+    without a line end) comes out first, as in a plain run."""
+    for name in ("stderr", "stdout"):
+        try:
+            getattr(sys, name).flush()
+        except Exception:  # noqa: BLE001 - as the interpreter does: a stream that cannot flush is let be
+            pass
 
 
 def read_alike(source: bytes) -> bool:
