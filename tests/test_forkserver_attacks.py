@@ -162,3 +162,13 @@ def of_user(uid: int) -> list[int]:
         if re.search(rf"^Uid:\s+{uid}\b", status, re.M) and not re.search(r"^State:\s+[ZX]", status, re.M):
             found.append(int(entry))
     return found
+
+
+def test_an_uncaught_keyboard_interrupt_ends_a_forked_program_as_a_plain_one(tmp_path: Path) -> None:
+    """Once its traceback is printed, the interpreter ends as on any way out (threads joined, objects
+    finalized), then dies by SIGINT: the fork server's code must not cut that short."""
+    folder = submission(tmp_path, "interrupted_ending")
+    forked, plain = run(folder, FORK), run(folder, PLAIN)
+    assert forked == plain
+    assert plain[0].startswith("Your guess? Traceback") and plain[1:] == (None, 2)
+    assert plain[0].endswith("KeyboardInterrupt\r\nthread ended\r\nfinalized\r\n")

@@ -431,9 +431,10 @@ def run_program(program: list, baseline: set) -> None:
     only the modules of the interpreter's start-up (`baseline`, taken before anything of ours was
     imported), the program's sys.argv, sys.orig_argv and sys.path[0], standard streams made as at start-up
     on the run's terminal, Python's own signal dispositions (SIGINT raises KeyboardInterrupt, SIGPIPE and
-    SIGXFSZ ignored), an uncaught exception printed and exit status 1 (KeyboardInterrupt: killed by
-    SIGINT), without a frame of ours in the traceback. A script compile() would read otherwise than the
-    interpreter reads a script file is exec'd as in a plain launch (see `read_alike`)."""
+    SIGXFSZ ignored), the standard streams flushed when the code ends (`flush_io`), an uncaught exception
+    printed and exit status 1 (KeyboardInterrupt: killed by SIGINT once finalized), without a frame of
+    ours in the traceback. A script compile() would read otherwise than the interpreter reads a script
+    file is exec'd as in a plain launch (see `read_alike`)."""
     script = os.path.abspath(program[1])
     try:
         with open(script, "rb") as f:
@@ -473,15 +474,10 @@ def run_program(program: list, baseline: set) -> None:
         sys.excepthook(type(error), error, error.__traceback__)
         if not isinstance(error, KeyboardInterrupt):
             raise SystemExit(1) from None
-        import atexit  # noqa: PLC0415 - only here
-
-        threading = sys.modules.get("threading")  # the interpreter's way out: its threads, then atexit
-        if threading is not None:
-            threading._shutdown()
-        atexit._run_exitfuncs()
-        flush_io()
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGINT)
+        # Printed: the interpreter now ends as after an uncaught ^C out of its own code (threads joined,
+        # atexit, objects finalized, then death by SIGINT), printing nothing more.
+        sys.excepthook = lambda *_: None
+        raise
 
 
 def flush_io() -> None:
