@@ -23,7 +23,7 @@ def _reference():
 
 def transcript(inputs: tuple[str, ...]) -> tuple[str, ...]:
     """Play the reference on a pty and rebuild what a person sees: each input right after its prompt."""
-    session = run_session(ROOT / "reference", inputs, Options(), step_timeout=10)
+    session = run_session(ROOT / "reference", inputs, Options(), timeout=10)
     assert (session.end, session.exit_status) == (Ending.EXITED, 0)
     shown = "".join(out + (inputs[i] + "\n" if i < len(inputs) else "") for i, out in enumerate(session.outputs))
     return tuple(shown.splitlines())

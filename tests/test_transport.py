@@ -164,6 +164,6 @@ def test_where_pipes_and_a_terminal_differ_the_report_says_so(tmp_path: Path) ->
 def test_a_flood_through_pipes_is_capped(tmp_path: Path) -> None:
     (tmp_path / "mastermind.py").write_text("while True:\n    print('x' * 1000)\n", encoding="utf-8")
     options = Options(transport=PIPES, limits=Limits(output_bytes=20_000))
-    session = run_session(tmp_path, ("1234",), options, step_timeout=10)
+    session = run_session(tmp_path, ("1234",), options, timeout=10)
     assert session.end == Ending.OUTPUT_LIMIT
     assert len(session.outputs[0]) == 20_000
