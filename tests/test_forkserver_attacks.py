@@ -120,6 +120,19 @@ def test_a_run_cannot_stop_or_block_the_server_for_the_runs_beside_and_after_it(
     assert forkserver._server is server
 
 
+def of_user(uid: int) -> list[int]:
+    """Live (non-zombie) processes of `uid`."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            status = Path(f"/proc/{entry}/status").read_text()
+        except OSError:
+            continue
+        if re.search(rf"^Uid:\s+{uid}\b", status, re.M) and not re.search(r"^State:\s+[ZX]", status, re.M):
+            found.append(int(entry))
+    return found
+
+
 def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Path) -> None:
     """The grader is killed (no kill_all): the server dies with it, and each launcher with the server, so
     init and the whole namespace go too, even where the program shrugs off its terminal's hang-up."""
@@ -149,19 +162,6 @@ def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Pat
         assert time.monotonic() < deadline, f"the run survived its grader: {of_user(int(uid))}"
         time.sleep(0.01)
     shutil.rmtree(root, ignore_errors=True)
-
-
-def of_user(uid: int) -> list[int]:
-    """Live (non-zombie) processes of `uid`."""
-    found = []
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            status = Path(f"/proc/{entry}/status").read_text()
-        except OSError:
-            continue
-        if re.search(rf"^Uid:\s+{uid}\b", status, re.M) and not re.search(r"^State:\s+[ZX]", status, re.M):
-            found.append(int(entry))
-    return found
 
 
 def test_an_uncaught_keyboard_interrupt_ends_a_forked_program_as_a_plain_one(tmp_path: Path) -> None:
