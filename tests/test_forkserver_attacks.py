@@ -22,7 +22,7 @@ from grader import forkserver, proc
 from grader.protections import protections
 from grader.sandbox import FORK, PLAIN
 from test_launch import run
-from test_sandbox import ROOT, ended, running, submission
+from test_sandbox import ROOT, ended, of_user, running, submission
 
 pytestmark = pytest.mark.skipif(not protections().full, reason=protections().describe())
 
@@ -118,19 +118,6 @@ def test_a_run_cannot_stop_or_block_the_server_for_the_runs_beside_and_after_it(
         after.sendline("")
         assert ended(after)[1:] == (0, None)
     assert forkserver._server is server
-
-
-def of_user(uid: int) -> list[int]:
-    """Live (non-zombie) processes of `uid`."""
-    found = []
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            status = Path(f"/proc/{entry}/status").read_text()
-        except OSError:
-            continue
-        if re.search(rf"^Uid:\s+{uid}\b", status, re.M) and not re.search(r"^State:\s+[ZX]", status, re.M):
-            found.append(int(entry))
-    return found
 
 
 def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Path) -> None:

@@ -546,6 +546,19 @@ def test_protections_are_reported_and_full_isolation_can_be_required(tmp_path: P
 
 
 @needs_isolation
+def of_user(uid: int) -> list[int]:
+    """Live (non-zombie) processes of `uid`."""
+    found = []
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            status = Path(f"/proc/{entry}/status").read_text()
+        except OSError:
+            continue
+        if re.search(rf"^Uid:.*\b{uid}\b", status, re.M) and not re.search(r"^State:\s+[ZX]", status, re.M):
+            found.append(int(entry))
+    return found
+
+
 def test_nothing_survives_a_crashed_grader(tmp_path: Path) -> None:
     """The grader dies (SIGKILL, no kill_all): the pty closes, the launcher gets SIGHUP, init goes with it
     (PR_SET_PDEATHSIG) and the kernel empties the namespace, daemon included."""
@@ -563,28 +576,17 @@ def test_nothing_survives_a_crashed_grader(tmp_path: Path) -> None:
     grader = subprocess.Popen([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-    def alive() -> list[str]:
-        found = []
-        for entry in filter(str.isdigit, os.listdir("/proc")):
-            try:
-                status = Path(f"/proc/{entry}/status").read_text()
-            except OSError:
-                continue
-            if re.search(rf"^Uid:.*\b{uid}\b", status, re.M) and not re.search(r"^State:\s+[ZX]", status, re.M):
-                found.append(entry)
-        return found
-
     try:
         uid, root = grader.stdout.readline().split()
-        assert len(alive()) == 2  # the program and its daemon
+        assert len(of_user(int(uid))) == 2  # the program and its daemon
     finally:
         grader.kill()
         grader.wait()
         grader.stdin.close()
         grader.stdout.close()
     deadline = time.monotonic() + 5
-    while alive():
-        assert time.monotonic() < deadline, f"processes of the run survived the grader: {alive()}"
+    while of_user(int(uid)):
+        assert time.monotonic() < deadline, f"processes of the run survived the grader: {of_user(int(uid))}"
         time.sleep(0.01)
     shutil.rmtree(root, ignore_errors=True)
     parents = find_parents()  # the next grader removes the run group the killed one left
