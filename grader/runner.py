@@ -245,11 +245,16 @@ def grade_spec(submission: Path, spec: Spec, options: Options) -> Verdict:
 
 
 def check_submission(submission: Path, specs: list[Spec], options: Options, jobs: int = 1) -> list[Verdict]:
-    """Every spec against one submission, `jobs` at a time; verdicts come back in spec order."""
+    """Every spec against one submission, `jobs` at a time; verdicts come back in spec order. A spec the
+    grader cannot run (SandboxFailure & co.) ends the whole check at once: the specs not started yet are
+    not run, since their results could not be reported anyway."""
     def grade(spec: Spec) -> Verdict:
         return grade_spec(submission, spec, options)
 
     if jobs <= 1:
         return [grade(spec) for spec in specs]
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
         return list(pool.map(grade, specs))
+    finally:
+        pool.shutdown(cancel_futures=True)

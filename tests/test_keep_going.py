@@ -3,8 +3,14 @@ where going on is impossible (the program ended, asked for more, hung)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from conftest import ECHO_SPEC, grade, spec_from
-from grader import judging
+from grader import judging, runner
+from grader.runner import Options
+from grader.sandbox import SandboxFailure
 from grader.judging import Difference
 
 THREE_INPUTS = """
@@ -69,3 +75,19 @@ def test_a_program_that_wants_more_input_is_stopped_after_the_specs_last_input(w
     verdict = grade(folder, spec_from(ECHO_SPEC.replace("steps:", "ignore: [case, prompts]\nsteps:")))
     assert (verdict.kind, verdict.step, verdict.matched_steps) == (judging.WANTS_INPUT, 2, 2)
     assert verdict.actual == "Hello Bob\nname? "
+
+
+def test_a_spec_the_grader_cannot_run_stops_the_specs_not_started(monkeypatch) -> None:
+    """A sandbox failure ends a check with an error whatever the other specs would say: the specs still
+    queued are not run (each may copy a huge submission twice for nothing)."""
+    started = []
+
+    def cannot_run(submission, spec, options):
+        started.append(spec.id)
+        raise SandboxFailure("the sandbox could not run it")
+
+    monkeypatch.setattr(runner, "grade_spec", cannot_run)
+    specs = [spec_from(ECHO_SPEC, f"spec{number}") for number in range(20)]
+    with pytest.raises(SandboxFailure):
+        runner.check_submission(Path("."), specs, Options(), jobs=2)
+    assert 1 <= len(started) <= 3
