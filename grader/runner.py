@@ -247,14 +247,11 @@ def grade_spec(submission: Path, spec: Spec, options: Options) -> Verdict:
 def check_submission(submission: Path, specs: list[Spec], options: Options, jobs: int = 1) -> list[Verdict]:
     """Every spec against one submission, `jobs` at a time; verdicts come back in spec order. A spec the
     grader cannot run (SandboxFailure & co.) ends the whole check at once: the specs not started yet are
-    not run, since their results could not be reported anyway."""
+    not run (Executor.map cancels them), since their results could not be reported anyway."""
     def grade(spec: Spec) -> Verdict:
         return grade_spec(submission, spec, options)
 
     if jobs <= 1:
         return [grade(spec) for spec in specs]
-    pool = ThreadPoolExecutor(max_workers=jobs)
-    try:
-        return list(pool.map(grade, specs))
-    finally:
-        pool.shutdown(cancel_futures=True)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(grade, specs))  # a failure cancels the specs not started yet
