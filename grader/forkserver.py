@@ -28,7 +28,7 @@ from grader.sandbox import INIT_SCRIPT, SandboxFailure
 
 # The modules of start-up are noted first: the program gets only those (init.run_program).
 SERVER_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(INIT_SCRIPT.parent)!r}; "
-               f"import forkserver, init; init.run_program(forkserver.serve(int(sys.argv[1]), int(sys.argv[2])), baseline)")
+               f"import forkserver, init; init.run_program(forkserver.serve(int(sys.argv[1])), baseline)")
 HELLO_TIMEOUT = 30.0  # a launcher says who it is within milliseconds; this only bounds a broken machine
 
 
@@ -130,7 +130,7 @@ class ForkServer:
         self.log = tempfile.TemporaryFile()  # what the server prints if it fails, for the message
         try:
             self.process = subprocess.Popen(
-                [python, "-c", SERVER_BOOT, str(theirs.fileno()), str(os.getpid())], env=env, cwd="/",
+                [python, "-c", SERVER_BOOT, str(theirs.fileno())], env=env, cwd="/",
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log, pass_fds=[theirs.fileno()],
                 start_new_session=True)
         except OSError as error:
@@ -230,8 +230,11 @@ def stop() -> None:
 
 
 def _forget() -> None:
-    """In a forked child: the server belongs to the parent (the child execs or exits soon anyway)."""
+    """In a forked child: the server belongs to the parent (the child execs or exits soon anyway), and the
+    child's copy of its control socket is closed, so that the server still ends with the parent."""
     global _server, _server_lock
+    if _server is not None:
+        _server.control.close()
     _server, _server_lock = None, threading.Lock()
 
 

@@ -13,6 +13,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -94,17 +95,17 @@ def test_the_inherited_memory_holds_nothing_of_the_grader(tmp_path: Path, monkey
 
 
 def test_a_run_cannot_stop_or_block_the_server_for_the_runs_beside_and_after_it(tmp_path: Path) -> None:
-    """Its own command line names the server's control descriptor and the grader's pid; neither, nor any
-    process outside its namespaces, can be signalled or written to. While it waits, another run is forked,
-    plays and ends; afterwards the same server still forks runs."""
+    """Its own command line names the server's control descriptor; neither it nor any process outside its
+    namespaces can be written to or signalled. While it waits, another run is forked, plays and ends;
+    afterwards the same server still forks runs."""
     folder = submission(tmp_path, "kill_server")
     other = submission(tmp_path, "descriptors")
     with running(folder) as (box, child):
         assert box.launch == FORK
         server = forkserver._server
         child.expect_exact("Enter key: ", timeout=30)
-        assert ("tried: [('control', 'OSError'), ('grader', 'ProcessLookupError'), ('init', 'PermissionError'), "
-                "('kill -1', 'ProcessLookupError'), ('parent', 'PermissionError')]") in child.before
+        assert ("tried: [('control', 'OSError'), ('init', 'PermissionError'), ('kill -1', 'ProcessLookupError'), "
+                "('parent', 'PermissionError')]") in child.before
         with running(other) as (_, beside):
             beside.expect_exact("Enter key: ")
             beside.sendline("")
@@ -159,3 +160,27 @@ def test_an_uncaught_keyboard_interrupt_ends_a_forked_program_as_a_plain_one(tmp
     assert forked == plain
     assert plain[0].startswith("Your guess? Traceback") and plain[1:] == (None, 2)
     assert plain[0].endswith("KeyboardInterrupt\r\nthread ended\r\nfinalized\r\n")
+
+
+def test_the_server_outlives_the_thread_that_started_it(tmp_path: Path) -> None:
+    """A parent-death signal follows the thread that forked, not the process: a server tied to it died
+    when a pool's worker thread that happened to start it ended, and with it every run then in flight.
+    The server ends with the grader's end of its control socket instead, which only the process closes."""
+    forkserver.stop()
+    folder = submission(tmp_path, "descriptors")
+
+    def one_run() -> None:
+        with running(folder) as (box, child):
+            assert box.launch == FORK
+            child.expect_exact("Enter key: ")
+            child.sendline("")
+            assert ended(child)[1:] == (0, None)
+
+    starter = threading.Thread(target=one_run)  # starts the server, and has it serve a run
+    starter.start()
+    starter.join()
+    server = forkserver._server
+    while os.path.exists(f"/proc/self/task/{starter.native_id}"):  # until the thread has really ended
+        time.sleep(0.001)
+    one_run()
+    assert forkserver._server is server and server.alive()

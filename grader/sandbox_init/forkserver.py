@@ -32,17 +32,18 @@ PR_SET_PDEATHSIG = 1
 INT_SIZE = 4
 
 
-def serve(control_fd: int, parent: int) -> list:
+def serve(control_fd: int) -> list:
     """Answer requests on the control socket until the grader closes it, and tell each run's report
     socket how its launcher ended (we are its parent: only we can wait for it). Returns only in the
-    student's process of a run: its command line, for `init.run_program`."""
+    student's process of a run: its command line, for `init.run_program`.
+
+    The grader's end of the socket closes when the grader exits or dies, whichever of its threads started
+    us: that is our end, not a parent-death signal, which follows the thread that forked us (a worker
+    thread of a pool ends long before its process)."""
     import select  # noqa: PLC0415 - after the baseline: the program does not get it for free
 
     for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)  # the grader's Ctrl-C is the grader's: it stops us by closing the socket
-    init.libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:
-        os._exit(0)  # the grader died before PR_SET_PDEATHSIG was in place
     ended_r, ended_w = os.pipe()
     for fd in (ended_r, ended_w):
         os.set_blocking(fd, False)

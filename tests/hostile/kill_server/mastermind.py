@@ -1,13 +1,13 @@
-"""Goes for the fork server and the grader: their pids and the server's control descriptor are on its own
-command line (`python3 -c BOOT FD GRADER_PID`, the server's). Signals them, its parent, every pid it may
-name and every process it may (kill -1), writes to the control descriptor's number, then waits for input
-while the next runs are forked beside it."""
+"""Goes for the fork server: its control descriptor's number is on the program's own command line
+(`python3 -c BOOT FD`, the server's). Signals its parent, init, every pid it may name and every process it
+may (kill -1), writes to the control descriptor's number, then waits for input while the next runs are
+forked beside it."""
 import os
 import signal
 
-control, grader = (int(word) for word in open("/proc/self/cmdline", "rb").read().split(b"\0")[-3:-1])
+control = int(open("/proc/self/cmdline", "rb").read().split(b"\0")[-2])
 tried = {}
-for name, pid in (("grader", grader), ("parent", os.getppid()), ("init", 1)):
+for name, pid in (("parent", os.getppid()), ("init", 1)):
     try:
         os.kill(pid, signal.SIGKILL)
         tried[name] = "sent"
