@@ -61,8 +61,7 @@ def serve(control_fd: int) -> list:
     while True:
         for fd, _ in poller.poll():
             if fd == ended_r:
-                while os.read(ended_r, 4096) == 4096:
-                    pass
+                os.read(ended_r, 4096)  # whatever is left over only wakes us once more, harmlessly
                 report_endings(reports)
                 continue
             message, ancillary, _, _ = control.recvmsg(1 << 16, _socket.CMSG_SPACE(2 * INT_SIZE))
