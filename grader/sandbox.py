@@ -75,6 +75,7 @@ ETC_FILES = (
     "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
     f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
 )
+PR_SET_PDEATHSIG = 1
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
@@ -207,6 +208,7 @@ class Sandbox:
         self.launcher: tuple[int, bytes] | None = None  # a fork launch's (pid, start time): not our child
         self.group: RunGroup | None = None
         self.marker = secrets.token_hex(8)
+        self._grader = os.getpid()  # the process that starts the program (preexec runs in its child)
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
         # The fallback as root never runs the program as root: it drops to the per-run uid.
         self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
@@ -361,6 +363,11 @@ class Sandbox:
             return
         if self.isolated:
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            # The launcher dies with the grader (init dies with it, and the namespace with init): a program
+            # that ignores its terminal's hang-up and never reads outlived a crashed grader otherwise.
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+            if os.getppid() != self._grader:
+                os._exit(125)  # the grader died before that was in place
             return
         for name, soft, hard in self._rlimits():
             resource.setrlimit(getattr(resource, name), (soft, hard))

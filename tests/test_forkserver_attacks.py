@@ -121,15 +121,17 @@ def test_a_run_cannot_stop_or_block_the_server_for_the_runs_beside_and_after_it(
     assert forkserver._server is server
 
 
-def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Path) -> None:
-    """The grader is killed (no kill_all): the server dies with it, and each launcher with the server, so
-    init and the whole namespace go too, even where the program shrugs off its terminal's hang-up."""
+@pytest.mark.parametrize("launch", [FORK, PLAIN])
+def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Path, launch: str) -> None:
+    """The grader is killed (no kill_all): the server dies with it, and each launcher with the server (a
+    plain launcher with the grader), so init and the whole namespace go too, even where the program shrugs
+    off its terminal's hang-up."""
     folder = submission(tmp_path, "ignore_hangup")
     code = (
         "import sys\n"
         "from pathlib import Path\n"
         "from grader.sandbox import Limits, Sandbox\n"
-        f"box = Sandbox(Path({str(folder)!r}), Limits())\n"
+        f"box = Sandbox(Path({str(folder)!r}), Limits(), launch={launch!r})\n"
         "child = box.start(['python3', 'mastermind.py'])\n"
         "child.expect('Enter key: ', timeout=10)\n"
         "print(box.launch, box.uid, box.root, child.pid, flush=True)\n"
@@ -138,8 +140,8 @@ def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Pat
     grader = subprocess.Popen([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
-        launch, uid, root, launcher = grader.stdout.readline().split()
-        assert launch == FORK and proc.alive(int(launcher)) and of_user(int(uid))
+        started, uid, root, launcher = grader.stdout.readline().split()
+        assert started == launch and proc.alive(int(launcher)) and of_user(int(uid))
     finally:
         grader.kill()
         grader.wait()
