@@ -64,10 +64,20 @@ def tree_rss_kb(root: int) -> int:
     return total
 
 
-def grade(class_dir: Path, specs: Path, out: Path, jobs: int) -> tuple[float, int, int]:
-    """Seconds, peak RSS of the process tree (KiB), and the largest single descendant's max RSS (KiB)."""
+def machine_busy_seconds() -> float:
+    """CPU time the whole machine has spent busy (every core, every process), from /proc/stat."""
+    with open("/proc/stat") as stat:
+        fields = [int(value) for value in stat.readline().split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def grade(class_dir: Path, specs: Path, out: Path, jobs: int) -> tuple[float, int, int, float, float]:
+    """Seconds, peak RSS of the process tree (KiB), the largest single descendant's max RSS (KiB), the CPU
+    seconds of the whole tree, and the cores the rest of the machine kept busy meanwhile (on average)."""
     shutil.rmtree(out, ignore_errors=True)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    busy_before = machine_busy_seconds()
     started = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out), "--jobs", str(jobs), "--force",
@@ -83,13 +93,16 @@ def grade(class_dir: Path, specs: Path, out: Path, jobs: int) -> tuple[float, in
     sampler.start()
     output, _ = process.communicate()
     seconds = time.perf_counter() - started
+    busy = machine_busy_seconds() - busy_before
     sampler.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     if process.returncode not in (0, 1):
         raise SystemExit(f"grade --jobs {jobs} failed with status {process.returncode}:\n{output}")
     graded = sum(1 for _ in (out / "students").glob("*/results.json"))
     if graded != len(list(class_dir.iterdir())):
         raise SystemExit(f"only {graded} students graded:\n{output}")
-    return seconds, peak[0], max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    return seconds, peak[0], max(before.ru_maxrss, after.ru_maxrss), cpu, max(busy - cpu, 0) / seconds
 
 
 def main() -> int:
@@ -112,24 +125,28 @@ def main() -> int:
             print(f"class of {size}: {', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))}")
         print(f"part 1: {args.students} submissions x {len(args.specs_small)} specs ({', '.join(args.specs_small)})",
               flush=True)
-        runs: dict[int, list[tuple[float, int, int]]] = {1: [], 2: []}
+        runs: dict[int, list[tuple[float, int, int, float, float]]] = {1: [], 2: []}
         for repetition in range(args.repetitions):
             for jobs in ((1, 2) if repetition % 2 == 0 else (2, 1)):
                 runs[jobs].append(grade(classes[args.students], small, work / "out", jobs))
-                seconds, peak, largest = runs[jobs][-1]
+                seconds, peak, largest, cpu, others = runs[jobs][-1]
                 print(f"  --jobs {jobs}: {seconds:6.1f} s, {args.students / seconds:5.2f} submissions/s, "
-                      f"peak tree RSS {peak / 1024:.0f} MiB (largest process {largest / 1024:.0f} MiB)", flush=True)
+                      f"peak tree RSS {peak / 1024:.0f} MiB (largest process {largest / 1024:.0f} MiB), "
+                      f"CPU {cpu / args.students * 1000:.0f} ms per submission, other work on the machine "
+                      f"{others:.2f} of its {os.cpu_count()} cores", flush=True)
         one, two = (median([run[0] for run in runs[jobs]]) for jobs in (1, 2))
         result["jobs"] = {str(jobs): {"seconds": median([r[0] for r in runs[jobs]]),
                                       "per_second": args.students / median([r[0] for r in runs[jobs]]),
-                                      "peak_rss_mib": max(r[1] for r in runs[jobs]) / 1024} for jobs in (1, 2)}
+                                      "peak_rss_mib": max(r[1] for r in runs[jobs]) / 1024,
+                                      "cpu_ms_per_submission": median([r[3] for r in runs[jobs]]) / args.students * 1000,
+                                      "other_cores": median([r[4] for r in runs[jobs]])} for jobs in (1, 2)}
         result["speedup"] = one / two
         print(f"  speed-up with 2 jobs: {one / two:.2f}x")
         if args.sizes:
             print(f"part 2: --jobs 2, {len(args.specs_scale)} spec(s) ({', '.join(args.specs_scale)})", flush=True)
         result["scaling"] = {}
         for size in args.sizes:
-            seconds, peak, largest = grade(classes[size], scale, work / "out", 2)
+            seconds, peak, largest, _, _ = grade(classes[size], scale, work / "out", 2)
             result["scaling"][str(size)] = {"seconds": seconds, "ms_per_submission": seconds / size * 1000,
                                             "peak_rss_mib": peak / 1024}
             print(f"  {size:4d} submissions: {seconds:6.1f} s, {seconds / size * 1000:5.1f} ms per submission, "
