@@ -60,8 +60,8 @@ def missed_speedup(load: dict, used: list[float]) -> list[str]:
         f"({grew:.2f}x the CPU), and other work on the machine took {two['other_cores']:.2f} cores: the cores were "
         f"there, but 2 jobs kept only {used[1]:.2f} of 2 busy. A run is a ping-pong between the grader, which polls "
         "/proc to know the program waits, and the program, each idle while the other works; with 2 jobs, 2 graders "
-        "and 2 programs (and their launchers) want the 2 cores at the same moments, so each ping-pong waits for a "
-        "core more often. Forking runs made each run cheaper (so 1 job got faster too, and more of its time is that "
+        "and 2 programs (and their launchers) want the 2 cores at the same moments, so, most likely, each ping-pong "
+        "waits for a core more often (a guess this run cannot prove: fewer /proc polls made it worse, not better). Forking runs made each run cheaper (so 1 job got faster too, and more of its time is that "
         "ping-pong); replacing /proc polling by an event when the program blocks would need ptrace or eBPF.",
         "",
     ]
@@ -125,7 +125,7 @@ def main() -> int:
                  verdict(same["differing"] == 0)))
     rows.append(("Sandbox overhead per spec", "(report)",
                  f"isolation on/off {spec['median_grade_over_off']:.2f}x median; "
-                 f"+{(total['grade'] - total['grade-off']) / spec['specs']:.0f} ms per spec (suite mean)", ""))
+                 f"{(total['grade'] - total['grade-off']) / spec['specs']:+.0f} ms per spec (suite mean)", ""))
     lines = [
         "# Benchmarks",
         "",
