@@ -24,10 +24,10 @@ from pathlib import Path
 
 from pexpect.fdpexpect import fdspawn
 
-from grader.sandbox import INIT_SCRIPT, SandboxFailure
+from grader.sandbox import SERVER_SCRIPT, SandboxFailure
 
 # The modules of start-up are noted first: the program gets only those (init.run_program).
-SERVER_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(INIT_SCRIPT.parent)!r}; "
+SERVER_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(SERVER_SCRIPT.parent)!r}; "
                f"import forkserver, init; init.run_program(forkserver.serve(int(sys.argv[1])), baseline)")
 HELLO_TIMEOUT = 30.0  # a launcher says who it is within milliseconds; this only bounds a broken machine
 

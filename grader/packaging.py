@@ -26,7 +26,7 @@ from grader.assignment import DEFAULT_PROGRAM, Assignment, load_assignment
 from grader.errors import UsageError
 from grader.options import add_assignment_options
 from grader.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
-from grader.sandbox import INIT_SCRIPT
+from grader.sandbox import INIT_SCRIPT, SERVER_SCRIPT
 from grader.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_files
 from grader.project import PACKAGE, ROOT
 
@@ -36,7 +36,7 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # What a student runs: `python3 -m grader check` and `feedback` (the CI job's summary). The handout's grader
 # is these modules, everything they import, and the files they read or run without importing them.
 STUDENT_MODULES = ("grader.__main__", "grader.cli", "grader.feedback")
-STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT)
+STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT, SERVER_SCRIPT)  # scripts run, not imported
 
 
 def runtime_requirements(root: Path = ROOT) -> str:

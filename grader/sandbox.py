@@ -58,6 +58,7 @@ except ImportError:  # Windows: no rlimits there (the protections line says so);
 
 INIT_SCRIPT = Path(__file__).resolve().parent / "sandbox_init" / "init.py"
 SYSCALLS_SCRIPT = INIT_SCRIPT.parent / "syscalls.py"  # imported by init.py, and by the fallback here
+SERVER_SCRIPT = INIT_SCRIPT.parent / "forkserver.py"  # the fork server (started by grader/forkserver.py)
 # The launcher imports init.py rather than running it, so its bytecode comes from __pycache__
 # (see `_cache_launcher`) instead of being compiled on every run; argv after -c is (CONFIG, SCRIPT).
 LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); import init; init.main()"
