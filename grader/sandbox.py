@@ -121,6 +121,11 @@ def child_environment(home: Path | str, tmp: Path | str | None = None) -> dict[s
     }
 
 
+def isolated_environment() -> dict[str, str]:
+    """The environment of an isolated run's launcher and program (and of the fork server): inside the sandbox."""
+    return child_environment(INSIDE_HOME, "/tmp")
+
+
 PYTHON = "python3"  # as a command's first word: the interpreter student programs run with
 
 
@@ -171,7 +176,7 @@ def start_ahead(launch: str) -> None:
             and os.environ.get("GRADER_SANDBOX") != "off":
         from grader import forkserver  # noqa: PLC0415 - POSIX only
 
-        forkserver.start_ahead(student_python(), child_environment(INSIDE_HOME, "/tmp"))
+        forkserver.start_ahead(student_python(), isolated_environment())
 
 
 _said: set[str] = set()
@@ -273,7 +278,7 @@ class Sandbox:
         if self.isolated:
             _cache_launcher()
             argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *program]
-            return argv, child_environment(INSIDE_HOME, "/tmp"), self.workdir
+            return argv, isolated_environment(), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
         return program, env, self.workdir
@@ -290,7 +295,7 @@ class Sandbox:
 
             _cache_launcher()
             try:
-                child = forkserver.start(self.python, child_environment(INSIDE_HOME, "/tmp"), self._config,
+                child = forkserver.start(self.python, isolated_environment(), self._config,
                                          self._program(program), encoding, timeout)
             except forkserver.ServerFailure as failure:
                 _say_once(f"launch: plain, not fork ({failure})")
@@ -301,8 +306,12 @@ class Sandbox:
         import pexpect  # noqa: PLC0415 - POSIX only: Windows runs programs through pipes
 
         argv, env, cwd = self.command(program)
-        return pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), echo=False, dimensions=(24, 80),
-                             preexec_fn=self.preexec, encoding=encoding, timeout=timeout, ignore_sighup=False)
+        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), echo=False, dimensions=(24, 80),
+                              preexec_fn=self.preexec, encoding=encoding, timeout=timeout, ignore_sighup=False)
+        child.delaybeforesend = None  # pexpect's pauses are for slow terminals; ours is a pty
+        child.delayafterclose = child.ptyproc.delayafterclose = 0
+        child.delayafterterminate = child.ptyproc.delayafterterminate = 0
+        return child
 
     def _rlimits(self) -> list[tuple[str, int, int]]:
         mb = 1024 * 1024
@@ -389,10 +398,14 @@ class Sandbox:
         recorded."""
         if self.launcher is None:
             return str(self._config).encode() in proc.cmdline(pid)
+        return pid in self._forked()
+
+    def _forked(self) -> list[int]:
+        """A fork launch's launcher (as the server named it) and its children, and the init it recorded,
+        those of them alive."""
+        found = [self.launcher[0], *proc.children(self.launcher[0])] if proc.alive(*self.launcher) else []
         init = self._init_identity()
-        if init is not None and pid == init[0] and proc.alive(*init):
-            return True
-        return proc.alive(*self.launcher) and (pid == self.launcher[0] or pid in proc.children(self.launcher[0]))
+        return found + ([init[0]] if init is not None and proc.alive(*init) else [])
 
     def init_pid(self, pid: int) -> int | None:
         """Host pid of the namespace init of the run whose launcher is `pid` (None before it exists)."""
@@ -410,10 +423,7 @@ class Sandbox:
     def _candidates(self) -> list[int]:
         """Where this run's launcher or init may be found: a fork launch's are the launcher the server named
         and its children (and the init it recorded), a plain launch's could be any process."""
-        if self.launcher is None:
-            return proc.pids()
-        init = self._init_identity()
-        return [self.launcher[0], *proc.children(self.launcher[0]), *([init[0]] if init else [])]
+        return proc.pids() if self.launcher is None else self._forked()
 
     def _init_child(self, pid: int) -> int | None:
         """init found as the launcher's child (before the launcher has recorded it)."""

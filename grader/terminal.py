@@ -27,10 +27,6 @@ class Terminal(Transport):
     def __init__(self, child: pexpect.spawn, wait_method: str = "auto") -> None:
         self.child = child
         try:
-            self.child.delaybeforesend = None
-            self.child.delayafterclose = self.child.delayafterterminate = 0
-            if hasattr(self.child, "ptyproc"):
-                self.child.ptyproc.delayafterclose = self.child.ptyproc.delayafterterminate = 0
             self.fd = self.child.child_fd
             os.set_blocking(self.fd, False)
             self.poller = select.poll()

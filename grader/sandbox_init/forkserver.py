@@ -28,7 +28,6 @@ import _signal as signal
 
 import init  # beside this file
 
-PR_SET_PDEATHSIG = 1
 INT_SIZE = 4
 
 
@@ -115,7 +114,7 @@ def start_launcher(config: str, program: list, report: int, terminal: int, serve
     run's terminal and cgroup as a plain launcher gets them from its spawn, say who we are, then launch as
     `init.main` does. Returns only in the student's process."""
     try:
-        init.libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # a program deaf to its terminal's hang-up too
+        init.libc.prctl(init.PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # a program deaf to its terminal's hang-up too
         if os.getppid() != server:
             os._exit(125)  # the server died before PR_SET_PDEATHSIG was in place
         import resource  # noqa: PLC0415 - in the launcher, as a plain launch's spawn has it
@@ -132,9 +131,7 @@ def start_launcher(config: str, program: list, report: int, terminal: int, serve
             with open(folder + "/cgroup.procs", "w") as procs:
                 procs.write("0")
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        with open("/proc/self/stat", "rb") as f:
-            since = f.read().rsplit(b")", 1)[1].split()[19]
-        os.write(report, b"%d %s\n" % (os.getpid(), since))
+        os.write(report, f"{os.getpid()} {init.start_time(os.getpid())}\n".encode())
         os.close(report)
     except BaseException as error:  # noqa: BLE001 - never return into the server's loop
         os.write(2, f"sandbox: cannot start the launcher: {error}\r\n".encode())

@@ -340,6 +340,13 @@ def run_init(cfg: dict, program: list[str], status_w: int, fork: bool) -> None:
     os._exit(0)  # the kernel now kills whatever else still runs in the namespace
 
 
+def start_time(pid: int) -> str:
+    """When the process started (field 22 of /proc/PID/stat): with its pid, what tells it from a later
+    process given the same pid."""
+    with open(f"/proc/{pid}/stat", "rb") as f:
+        return f.read().rsplit(b")", 1)[1].split()[19].decode()
+
+
 def load_config(path: str) -> dict:
     with open(path, "rb") as f:
         return marshal.load(f)  # not json (it imports re): the grader's own interpreter wrote it
@@ -386,10 +393,8 @@ def launch(cfg: dict, program: list, fork: bool) -> list:
     os.close(status_w)
     os.close(alive_r)
     state = cfg["state"]
-    with open(f"/proc/{pid}/stat", "rb") as f:
-        since = f.read().rsplit(b")", 1)[1].split()[19].decode()  # start time: init's identity
     with open(state + ".tmp", "w") as f:
-        f.write(f"{pid} {since}\n")
+        f.write(f"{pid} {start_time(pid)}\n")  # init's identity
     os.rename(state + ".tmp", state)
     _, init_status = os.waitpid(pid, 0)  # reaped here, never left as a zombie for someone else
     data = b""
@@ -443,7 +448,7 @@ def run_program(program: list, baseline: set) -> None:
         source = None  # the interpreter says why, in its own words
     if source is None or not read_alike(source):
         os.execv(program[0], program)
-    sys.path[0] = os.path.dirname(script)  # init's folder until now: FORK_BOOT put it in place of ''
+    sys.path[0] = os.path.dirname(script)  # init's folder until now: the server's boot code put it in place of ''
     sys.argv, sys.orig_argv = program[1:], list(program)
     fresh_stdio()
     for name in [name for name in sys.modules if name not in baseline]:
