@@ -29,8 +29,8 @@ from typing import Any
 
 import yaml
 
-from grader.errors import UsageError
-from grader.project import ROOT
+from grader.base.errors import UsageError
+from grader.base.project import ROOT
 from grader.sandbox import PYTHON
 
 CONFIG = "assignment.yaml"

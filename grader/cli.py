@@ -8,9 +8,9 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from grader.console import printable
-from grader.errors import UsageError
-from grader.files import check_writable, write_atomically
+from grader.base.console import printable
+from grader.base.errors import UsageError
+from grader.base.files import check_writable, write_atomically
 from grader.junit import junit_xml
 from grader.reaping import become_subreaper, kill_orphans
 from grader.report import build_results, render_text
@@ -22,7 +22,7 @@ from grader.preview import notes_for
 from grader.runner import Options, check_submission
 from grader.sandbox import IsolationUnavailable, SandboxFailure, start_ahead
 from grader.specs import Spec, SpecErrors
-from grader.project import default_jobs
+from grader.base.project import default_jobs
 
 FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2
 

@@ -11,7 +11,7 @@ import re
 import sys
 from pathlib import Path
 
-from grader.files import write_atomically
+from grader.base.files import write_atomically
 from grader.report import HIDDEN_NOTE, format_points
 from grader.results import Results, read_results
 

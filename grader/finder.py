@@ -15,7 +15,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.escaping import safe_name
+from grader.base.escaping import safe_name
 
 IGNORED_FOLDERS = ("__MACOSX",)
 SHOWN = 5  # file names listed in a "found:" hint

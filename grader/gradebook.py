@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Iterable
 
 from grader.batch.students import REPORT
-from grader.errors import UsageError
-from grader.escaping import safe_name
-from grader.files import write_atomically
+from grader.base.errors import UsageError
+from grader.base.escaping import safe_name
+from grader.base.files import write_atomically
 from grader.html_report import class_report_html
 from grader.report import format_points
 from grader.results import Results, read_results

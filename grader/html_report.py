@@ -15,8 +15,8 @@ import statistics
 from dataclasses import dataclass
 from typing import Sequence
 
-from grader.escaping import escape_unsafe, safe_name
-from grader.project import PACKAGE
+from grader.base.escaping import escape_unsafe, safe_name
+from grader.base.project import PACKAGE
 from grader.report import HIDDEN_NOTE, format_points
 from grader.diagnosis import FailureGroup, failure_groups
 from grader.results import Results, TestResult

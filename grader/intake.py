@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from grader.escaping import safe_name
+from grader.base.escaping import safe_name
 from grader.finder import find_program, searched
 from grader.judging import NO_PROGRAM, Verdict
 from grader.specs import Spec

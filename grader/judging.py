@@ -11,7 +11,7 @@ from grader.matching import step_matches
 from grader.outcome import Ending
 from grader.rendering import visible
 from grader.specs import Spec
-from grader.wording import count_of
+from grader.base.wording import count_of
 
 PASSED = "passed"
 MISMATCH = "output differs"

@@ -23,12 +23,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from grader.errors import UsageError
+from grader.base.errors import UsageError
 from grader.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
 from grader.options import add_assignment_options, assignment_options, assignment_specs
 from grader.runner import Options, grade_spec
 from grader.specs import Spec
-from grader.project import CORPUS as DEFAULT_CORPUS
+from grader.base.project import CORPUS as DEFAULT_CORPUS
 
 HANG_STEP_TIMEOUT = 2.0
 PASS, FAIL = "PASS", "FAIL"

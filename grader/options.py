@@ -11,9 +11,9 @@ from dataclasses import asdict, fields, replace
 from pathlib import Path
 
 from grader.assignment import Assignment, load_assignment
-from grader.errors import UsageError
+from grader.base.errors import UsageError
 from grader.intake import INTAKE_LIMIT_NAMES, IntakeLimits
-from grader.project import ROOT
+from grader.base.project import ROOT
 from grader.referee import RefereeError, start_referee
 from grader.runner import Options
 from grader.protections import exposed, protections

@@ -23,12 +23,12 @@ import zipfile
 from pathlib import Path
 
 from grader.assignment import DEFAULT_PROGRAM, Assignment, load_assignment
-from grader.errors import UsageError
+from grader.base.errors import UsageError
 from grader.options import add_assignment_options
 from grader.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
 from grader.sandbox import INIT_SCRIPT, SERVER_SCRIPT
 from grader.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_files
-from grader.project import PACKAGE, ROOT
+from grader.base.project import PACKAGE, ROOT
 
 TEMPLATES = PACKAGE / "templates"
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
@@ -79,14 +79,16 @@ def _module_path(module: str) -> Path | None:
 
 
 def _grader_imports(path: Path) -> set[str]:
-    """The grader modules a source file imports anywhere in it (top level or inside a function)."""
+    """The grader modules a source file imports anywhere in it (top level or inside a function), with
+    the packages that hold them: a subpackage's `__init__.py` ships with its modules."""
     found = set()
     for node in ast.walk(ast.parse(path.read_bytes(), str(path))):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
-    return {name for name in found if name == "grader" or name.startswith("grader.")}
+    parents = {".".join(name.split(".")[:depth]) for name in found for depth in range(1, name.count(".") + 1)}
+    return {name for name in found | parents if name == "grader" or name.startswith("grader.")}
 
 
 def student_grader_files() -> list[Path]:

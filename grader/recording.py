@@ -24,8 +24,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError as RuamelYAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, ScalarString
 
-from grader.errors import UsageError
-from grader.files import write_atomically
+from grader.base.errors import UsageError
+from grader.base.files import write_atomically
 from grader.judging import judge
 from grader.matching import split_lines
 from grader.outcome import Ending
@@ -34,8 +34,8 @@ from grader.spec_yaml import SpecError
 from grader.specs import Line, is_suite_file, load_defaults, parse_spec
 from grader.assignment import load_assignment
 from grader.options import add_assignment_option, assignment_options
-from grader.project import REFERENCE
-from grader.wording import count_of
+from grader.base.project import REFERENCE
+from grader.base.wording import count_of
 
 STEP_KEYS = ("output", "prompt", "input", "exit")  # the order new keys are written in
 

@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from grader.errors import UsageError
+from grader.base.errors import UsageError
 from grader.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
 from grader.matching import split_lines
 from grader.specs import Line, Spec, Step

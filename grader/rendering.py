@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from itertools import groupby
 
-from grader.escaping import escape_unsafe
+from grader.base.escaping import escape_unsafe
 from grader.matching import DiffRow, StepDiff, diff_rows
 from grader.specs import Spec
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import jsonschema
 
-from grader.errors import UsageError
-from grader.files import write_atomically
+from grader.base.errors import UsageError
+from grader.base.files import write_atomically
 
 SCHEMA_PATH = Path(__file__).with_name("results.schema.json")
 GRADER_ERROR_KEY = "grader_error"

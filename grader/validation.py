@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grader.errors import UsageError
+from grader.base.errors import UsageError
 from grader.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict
 from grader.report import failure_details
 from grader.assignment import Assignment, load_assignment
@@ -22,7 +22,7 @@ from grader.options import add_assignment_options, assignment_options, referee_p
 from grader.runner import Options, check_submission
 from grader.spec_yaml import SpecError
 from grader.specs import Spec, parse_folder
-from grader.project import REFERENCE, TEMPLATE, default_jobs
+from grader.base.project import REFERENCE, TEMPLATE, default_jobs
 
 # How the template may fail a spec: it runs, it answers, its answers are wrong. Anything else (it
 # crashed, hung, flooded, is missing) means students would start from a grader error.

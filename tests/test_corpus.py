@@ -19,7 +19,7 @@ import pytest
 
 from grader.judging import (CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, PASSED, SYNTAX, WANTS_INPUT, Verdict, judge,
                             shown_input)
-from grader.errors import UsageError
+from grader.base.errors import UsageError
 from grader.mutants import (AT_LEAST, AT_MOST, FAIL, LESS_THAN, PASS, Share, analyse, earned_share, load_corpus,
                             parse_share, render, share_problem, specs_for)
 from grader.report import failure_details

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grader.escaping import escape_unsafe, safe_name
+from grader.base.escaping import escape_unsafe, safe_name
 
 
 @pytest.mark.parametrize(("raw", "shown"), [

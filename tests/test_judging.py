@@ -12,7 +12,7 @@ from conftest import ECHO_SPEC, spec_from
 from grader import judging
 from grader.judging import Difference, Session, judge, total
 from grader.outcome import Ending
-from grader.wording import count_of
+from grader.base.wording import count_of
 
 ECHO = spec_from(ECHO_SPEC)
 GOOD = ("name? ", "hello Ada\nagain? ", "hello Bob\n")

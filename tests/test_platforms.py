@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.packaging import build_handout
-from grader.project import DEFAULT_SPECS, ROOT
+from grader.base.project import DEFAULT_SPECS, ROOT
 from grader.python_check import MINIMUM, problem
 
 HANDOUT_TEMPLATES = ROOT / "grader" / "templates" / "handout"

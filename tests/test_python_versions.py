@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from grader.mutants import PASS, load_corpus
-from grader.project import CORPUS, REFERENCE, TEMPLATE
+from grader.base.project import CORPUS, REFERENCE, TEMPLATE
 
 STUDENT_FACING = [TEMPLATE / "mastermind.py", REFERENCE / "mastermind.py"]
 CORRECT_ENTRIES = [entry.path / "mastermind.py" for entry in load_corpus(CORPUS) if entry.expected == PASS]

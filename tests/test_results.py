@@ -9,7 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from grader.errors import UsageError
+from grader.base.errors import UsageError
 from grader.judging import Session, judge
 from grader.outcome import Ending
 from grader.report import build_results

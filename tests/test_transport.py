@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from grader.console import printable
+from grader.base.console import printable
 from grader.judging import total
 from grader.outcome import Ending
 from grader.preview import notes_for, preview_notes
-from grader.project import CORPUS, DEFAULT_SPECS, REFERENCE, ROOT
+from grader.base.project import CORPUS, DEFAULT_SPECS, REFERENCE, ROOT
 from grader.runner import Options, check_submission, run_session
 from grader.sandbox import Limits
 from grader.specs import load_specs

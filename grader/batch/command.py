@@ -28,12 +28,12 @@ from grader.batch.run import Batch
 from grader.batch.shard import parse_shard
 from grader.batch.students import GRADEBOOK, REPORT, find_students
 from grader.batch.summary import summary
-from grader.errors import UsageError
-from grader.files import prepare_folder, write_atomically
+from grader.base.errors import UsageError
+from grader.base.files import prepare_folder, write_atomically
 from grader.gradebook import gradebook_csv
 from grader.html_report import class_report_html
 from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
-from grader.project import default_jobs
+from grader.base.project import default_jobs
 from grader.reaping import become_subreaper
 
 

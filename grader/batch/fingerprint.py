@@ -11,7 +11,7 @@ from pathlib import Path
 from grader.intake import Admitted, Entry
 
 from grader.options import options_to_json
-from grader.project import PACKAGE
+from grader.base.project import PACKAGE
 from grader.runner import Options
 from grader.protections import protections
 from grader.specs import Spec

@@ -25,9 +25,9 @@ from grader.batch.fingerprint import fingerprint, grader_digest
 from grader.batch.progress import Progress
 from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, JUNIT, RESULTS, Outcome, student_folder
 from grader.batch.workers import Worker, WorkerGone, WorkerStuck, setup_line
-from grader.errors import UsageError
+from grader.base.errors import UsageError
 from grader.feedback import feedback_markdown
-from grader.files import write_atomically
+from grader.base.files import write_atomically
 from grader.intake import IntakeLimits, admit, refused
 from grader.junit import junit_error, junit_xml
 from grader.reaping import kill_orphans

@@ -29,7 +29,7 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from grader.project import PACKAGE
+from grader.base.project import PACKAGE
 from grader.runner import Options, check_submission
 from grader.specs import Spec
 

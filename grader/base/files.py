@@ -6,7 +6,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from grader.errors import UsageError
+from grader.base.errors import UsageError
 
 
 def check_writable(path: Path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parent.parent
 ROOT = PACKAGE.parent
 DEFAULT_SPECS = ROOT / "specs"
 REFERENCE = ROOT / "reference"
