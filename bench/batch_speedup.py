@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import ROOT, build_class  # noqa: E402
-from grader.specs import spec_files  # noqa: E402
+from grader.spec.specs import spec_files  # noqa: E402
 
 
 def run(class_dir: Path, out: Path, jobs: int, specs: str) -> float:

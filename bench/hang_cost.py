@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import REFERENCE, ROOT, SPECS, SUBMISSIONS, emit, floor_run, interleaved, median  # noqa: E402
 
-from grader.specs import load_specs  # noqa: E402
+from grader.spec.specs import load_specs  # noqa: E402
 
 VARIANTS = {
     "correct": REFERENCE,

@@ -24,7 +24,7 @@ from grader.mutants import load_corpus, specs_for  # noqa: E402
 from grader.protections import protections  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402
 from grader.sandbox import FORK, PLAIN  # noqa: E402
-from grader.specs import Spec, load_specs  # noqa: E402
+from grader.spec.specs import Spec, load_specs  # noqa: E402
 
 
 def run(folder: Path, spec: Spec, launch: str) -> tuple[Session, Verdict]:

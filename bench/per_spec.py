@@ -26,7 +26,7 @@ from grader.judging import judge  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402
 from grader.sandbox import PLAIN  # noqa: E402
 from grader.protections import protections  # noqa: E402
-from grader.specs import load_specs  # noqa: E402
+from grader.spec.specs import load_specs  # noqa: E402
 
 
 def main() -> int:

@@ -21,7 +21,7 @@ from grader.options import add_assignment_options, add_run_options, assignment_s
 from grader.preview import notes_for
 from grader.runner import Options, check_submission
 from grader.sandbox import IsolationUnavailable, SandboxFailure, start_ahead
-from grader.specs import Spec, SpecErrors
+from grader.spec.specs import Spec, SpecErrors
 from grader.base.project import default_jobs
 
 FULL_MARKS, POINTS_LOST, CANNOT_GRADE = 0, 1, 2

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from grader.matching import step_matches
 from grader.outcome import Ending
 from grader.rendering import visible
-from grader.specs import Spec
+from grader.spec.specs import Spec
 from grader.base.wording import count_of
 
 PASSED = "passed"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from grader.comparison import View, compared_rows, normalise_line, step_view
-from grader.specs import Line, Spec
+from grader.spec.specs import Line, Spec
 
 # Each side of a comparison is a list of (text, ends_with_newline) pairs.
 Row = tuple[str, bool]

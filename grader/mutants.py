@@ -27,7 +27,7 @@ from grader.base.errors import UsageError
 from grader.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
 from grader.options import add_assignment_options, assignment_options, assignment_specs
 from grader.runner import Options, grade_spec
-from grader.specs import Spec
+from grader.spec.specs import Spec
 from grader.base.project import CORPUS as DEFAULT_CORPUS
 
 HANG_STEP_TIMEOUT = 2.0

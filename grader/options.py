@@ -10,7 +10,7 @@ import sys
 from dataclasses import asdict, fields, replace
 from pathlib import Path
 
-from grader.assignment import Assignment, load_assignment
+from grader.spec.assignment import Assignment, load_assignment
 from grader.base.errors import UsageError
 from grader.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.base.project import ROOT
@@ -18,8 +18,8 @@ from grader.referee import RefereeError, start_referee
 from grader.runner import Options
 from grader.protections import exposed, protections
 from grader.sandbox import FORK, LAUNCHES, Limits
-from grader.spec_yaml import SpecError
-from grader.specs import Spec, SpecErrors, load_specs
+from grader.spec.yaml_lines import SpecError
+from grader.spec.specs import Spec, SpecErrors, load_specs
 from grader.transport import PTY, TRANSPORTS, default_transport
 
 LIMIT_NAMES = [field.name for field in fields(Limits)] + INTAKE_LIMIT_NAMES

@@ -30,9 +30,9 @@ from grader.judging import judge
 from grader.matching import split_lines
 from grader.outcome import Ending
 from grader.runner import Options, run_session, run_spec
-from grader.spec_yaml import SpecError
-from grader.specs import Line, is_suite_file, load_defaults, parse_spec
-from grader.assignment import load_assignment
+from grader.spec.yaml_lines import SpecError
+from grader.spec.specs import Line, is_suite_file, load_defaults, parse_spec
+from grader.spec.assignment import load_assignment
 from grader.options import add_assignment_option, assignment_options
 from grader.base.project import REFERENCE
 from grader.base.wording import count_of

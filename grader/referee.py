@@ -29,7 +29,7 @@ from typing import Any, Callable, TypeVar
 from grader.base.errors import UsageError
 from grader.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
 from grader.matching import split_lines
-from grader.specs import Line, Spec, Step
+from grader.spec.specs import Line, Spec, Step
 
 T = TypeVar("T")
 

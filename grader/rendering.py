@@ -9,7 +9,7 @@ from itertools import groupby
 
 from grader.base.escaping import escape_unsafe
 from grader.matching import DiffRow, StepDiff, diff_rows
-from grader.specs import Spec
+from grader.spec.specs import Spec
 
 LEGEND = "(- expected, + actual; · is a trailing space, ↵ a line end)"
 DIFF_BUDGET = 30  # rows of one rendered diff

@@ -15,14 +15,14 @@ from itertools import count
 from typing import Callable, Iterator
 
 from grader import proc
-from grader.assignment import command_line
+from grader.spec.assignment import command_line
 from grader.judging import Session, Verdict, judge
 from grader.matching import normalise, step_matches
 from grader.outcome import Ending
 from grader.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
 from grader.sandbox import FORK, PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
-from grader.specs import Spec
-from grader.timeouts import step_timeout
+from grader.spec.specs import Spec
+from grader.spec.timeouts import step_timeout
 from grader.pipes import Pipes
 from grader.transport import PTY, Chunk, Transport
 

@@ -17,11 +17,11 @@ from pathlib import Path
 from grader.base.errors import UsageError
 from grader.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict
 from grader.report import failure_details
-from grader.assignment import Assignment, load_assignment
+from grader.spec.assignment import Assignment, load_assignment
 from grader.options import add_assignment_options, assignment_options, referee_problems
 from grader.runner import Options, check_submission
-from grader.spec_yaml import SpecError
-from grader.specs import Spec, parse_folder
+from grader.spec.yaml_lines import SpecError
+from grader.spec.specs import Spec, parse_folder
 from grader.base.project import REFERENCE, TEMPLATE, default_jobs
 
 # How the template may fail a spec: it runs, it answers, its answers are wrong. Anything else (it

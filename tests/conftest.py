@@ -9,7 +9,7 @@ import pytest
 
 from grader.judging import Verdict, judge
 from grader.runner import Options, run_spec
-from grader.specs import Spec, parse_spec
+from grader.spec.specs import Spec, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 

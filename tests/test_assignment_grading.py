@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from grader.assignment import command_line, load_assignment
+from grader.spec.assignment import command_line, load_assignment
 from grader.judging import PASSED, SYNTAX
 from grader.mutants import analyse, grade_corpus, load_corpus
 from grader.options import assignment_options
 from grader.report import failure_details
 from grader.runner import Options, grade_spec, play_session
-from grader.specs import load_specs, parse_spec
+from grader.spec.specs import load_specs, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOUR, CODEBREAKER = ROOT / "assignments" / "colour", ROOT / "assignments" / "codebreaker"

@@ -22,7 +22,7 @@ from grader import proc
 from grader.batch.fingerprint import grader_digest
 from grader.report import HIDDEN_NOTE
 from grader.runner import Options
-from grader.specs import load_specs
+from grader.spec.specs import load_specs
 from grader.sandbox import UID_BASE
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,7 +10,7 @@ import sys
 
 from conftest import ROOT
 from grader import proc
-from grader.specs import load_specs
+from grader.spec.specs import load_specs
 
 
 def check(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:

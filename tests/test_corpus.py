@@ -24,7 +24,7 @@ from grader.mutants import (AT_LEAST, AT_MOST, FAIL, LESS_THAN, PASS, Share, ana
                             parse_share, render, share_problem, specs_for)
 from grader.report import failure_details
 from grader.runner import Options, check_submission, run_spec
-from grader.specs import load_specs
+from grader.spec.specs import load_specs
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = {spec.id: spec for spec in load_specs(ROOT / "specs")}

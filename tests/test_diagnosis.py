@@ -72,7 +72,7 @@ def test_students_the_grader_failed_on_or_without_the_spec_are_not_counted():
 def test_the_class_summary_says_what_most_of_the_class_got_wrong(tmp_path):
     from grader.batch.students import Outcome
     from grader.batch.summary import summary
-    from grader.specs import parse_spec
+    from grader.spec.specs import parse_spec
 
     spec = parse_spec("name: A game\ndescription: d\npoints: 10\nvisibility: visible\nsteps:\n  - output: hi\n",
                       "01-game.yaml", "01-game")

@@ -23,7 +23,7 @@ import pytest
 from grader.html_report import class_report_html, common_failures, spec_summaries
 from grader.report import HIDDEN_NOTE, format_points
 from grader.results import Results, dumps, from_json
-from grader.specs import load_specs
+from grader.spec.specs import load_specs
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "html_report.html"

@@ -28,7 +28,7 @@ from grader.mutants import grade_corpus, load_corpus  # noqa: E402
 from grader.protections import protections  # noqa: E402
 from grader.runner import Options  # noqa: E402
 from grader.sandbox import FORK, PLAIN, PYTHON, Limits, Sandbox  # noqa: E402
-from grader.specs import load_specs  # noqa: E402
+from grader.spec.specs import load_specs  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not protections().isolated, reason=protections().describe())
 

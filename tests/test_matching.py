@@ -7,7 +7,7 @@ import pytest
 from grader.comparison import IGNORABLE, strip_escapes
 from grader.matching import DiffRow, diff_rows, normalise, step_matches
 from grader.rendering import render_diff
-from grader.specs import Line, Spec, Step, schema
+from grader.spec.specs import Line, Spec, Step, schema
 
 STEP = Step((Line("4321 : exist: 4, position: 0"), Line("12", "contains"), Line(r"You \w+!", "regex")),
             "Enter guess: ", "1", None)

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from grader.report import HIDDEN_NOTE
-from grader.specs import SUITE_FILE, load_specs
+from grader.spec.specs import SUITE_FILE, load_specs
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = load_specs(ROOT / "specs")
@@ -50,7 +50,7 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     assert "pytest" not in (handout / "requirements.txt").read_text()
     # Only what a student runs: `check` and `feedback`, never the instructor's commands.
     shipped = {name for name in files if name.startswith("grader/")}
-    assert {"grader/cli.py", "grader/runner.py", "grader/feedback.py", "grader/spec.schema.json",
+    assert {"grader/cli.py", "grader/runner.py", "grader/feedback.py", "grader/spec/spec.schema.json",
             "grader/sandbox_init/init.py", "grader/sandbox_init/forkserver.py"} <= shipped
     for instructor_only in ("batch", "gradebook", "mutants", "recording", "validation", "packaging"):
         assert f"grader/{instructor_only}.py" not in shipped

@@ -11,7 +11,7 @@ import pytest
 from grader.judging import judge
 from grader.recording import RecordError, record_file, record_text
 from grader.runner import Options, run_spec
-from grader.specs import parse_spec
+from grader.spec.specs import parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "student_template"

@@ -15,7 +15,7 @@ from grader.outcome import Ending
 from grader.report import build_results
 from grader.results import (dumps, from_json, grader_error_results, read_results, schema, to_json, with_problem,
                             write_results)
-from grader.specs import parse_spec
+from grader.spec.specs import parse_spec
 
 SPEC = """
 name: {name}

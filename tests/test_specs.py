@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from conftest import ROOT, spec_from
-from grader.spec_yaml import SpecError
-from grader.specs import SCHEMA_PATH, SUITE_FILE, SpecErrors, load_specs, parse_defaults, parse_folder, parse_spec
+from grader.spec.yaml_lines import SpecError
+from grader.spec.specs import SCHEMA_PATH, SUITE_FILE, SpecErrors, load_specs, parse_defaults, parse_folder, parse_spec
 
 GOOD = """\
 name: a game

@@ -14,7 +14,7 @@ from conftest import ECHO_SPEC, ROOT, grade, spec_from
 from grader import judging
 from grader.runner import Options, check_submission
 from grader.sandbox import Limits
-from grader.specs import load_specs
+from grader.spec.specs import load_specs
 
 ECHO = spec_from(ECHO_SPEC)
 

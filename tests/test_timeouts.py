@@ -7,7 +7,7 @@ import pytest
 
 from conftest import ECHO_SPEC, grade, spec_from
 from grader.judging import HANG
-from grader.timeouts import STARTUP_SECONDS, STEP_SECONDS, step_timeout
+from grader.spec.timeouts import STARTUP_SECONDS, STEP_SECONDS, step_timeout
 
 
 @pytest.mark.parametrize(("step", "override", "expected"), [

@@ -14,7 +14,7 @@ from grader.options import options_to_json
 from grader.base.project import PACKAGE
 from grader.runner import Options
 from grader.protections import protections
-from grader.specs import Spec
+from grader.spec.specs import Spec
 
 HASH_VERSION = "grade-2"
 

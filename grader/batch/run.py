@@ -34,7 +34,7 @@ from grader.reaping import kill_orphans
 from grader.report import build_results
 from grader.results import Results, grader_error_results, read_results, with_problem, write_results
 from grader.runner import Options
-from grader.specs import Spec
+from grader.spec.specs import Spec
 
 
 class Batch:

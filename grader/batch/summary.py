@@ -9,7 +9,7 @@ from pathlib import Path
 
 from grader.batch.students import ERROR_LOG, FEEDBACK, GRADEBOOK, JUNIT, REPORT, RESULTS, STUDENTS, Outcome, student_folder
 from grader.diagnosis import diagnose
-from grader.specs import Spec
+from grader.spec.specs import Spec
 
 
 def summary(outcomes: list[Outcome], specs: list[Spec], out: Path, seconds: float, jobs: int) -> str:

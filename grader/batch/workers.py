@@ -31,7 +31,7 @@ from typing import Any
 
 from grader.base.project import PACKAGE
 from grader.runner import Options, check_submission
-from grader.specs import Spec
+from grader.spec.specs import Spec
 
 WORKER_BOOT = "from grader.batch.workers import worker_main; raise SystemExit(worker_main())"
 # Workers start with SIGINT ignored (an ignored signal stays ignored across exec, and Python then keeps

@@ -11,7 +11,7 @@ from grader.judging import CRASH, FLOOD, MISMATCH, PASSED, Difference, Verdict
 from grader.junit import junit_xml
 from grader.report import build_results, render_text
 from grader.results import dumps, from_json, to_json
-from grader.specs import Spec, parse_spec
+from grader.spec.specs import Spec, parse_spec
 
 FOLDER = Path(__file__).resolve().parent
 GAME = """

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 import jsonschema
 from referencing import Registry, Resource
 
-from grader.spec_yaml import SpecError, check_data, load_yaml
+from grader.spec.yaml_lines import SpecError, check_data, load_yaml
 
 SCHEMA_PATH = Path(__file__).with_name("spec.schema.json")
 # The suite's defaults for every spec of its folder: not a spec itself (see specs/README.md).
@@ -62,7 +62,7 @@ class Spec:
     points: float
     visibility: str
     steps: tuple[Step, ...]
-    timeout: float | None  # seconds per step; None: grader/timeouts.py's defaults
+    timeout: float | None  # seconds per step; None: grader/spec/timeouts.py's defaults
     path: str
     limits: tuple[tuple[str, int], ...] = ()
     ignore: tuple[str, ...] = ()  # comparison options (sorted): see grader/comparison.py
