@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from common import emit  # noqa: E402
 
-from grader.judging import Session, Verdict, judge  # noqa: E402
+from grader.judge.judging import Session, Verdict, judge  # noqa: E402
 from grader.mutants import load_corpus, specs_for  # noqa: E402
 from grader.protections import protections  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402

@@ -33,7 +33,7 @@ from common import REFERENCE, SPECS, WRONG_PROMPTS, emit, interleaved, median  #
 
 import pexpect  # noqa: E402
 
-from grader.judging import judge  # noqa: E402
+from grader.judge.judging import judge  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402
 from grader.protections import protections  # noqa: E402
 from grader.sandbox import child_environment, student_python  # noqa: E402

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import REFERENCE, SPECS, WRONG_PROMPTS, emit, floor_run, interleaved, isolation_off, median  # noqa: E402
 
-from grader.judging import judge  # noqa: E402
+from grader.judge.judging import judge  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402
 from grader.sandbox import PLAIN  # noqa: E402
 from grader.protections import protections  # noqa: E402

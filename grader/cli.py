@@ -16,7 +16,7 @@ from grader.reaping import become_subreaper, kill_orphans
 from grader.report import build_results, render_text
 from grader.results import with_problem, write_results
 from grader.intake import admit, refused
-from grader.judging import Verdict, total
+from grader.judge.judging import Verdict, total
 from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.preview import notes_for
 from grader.runner import Options, check_submission

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from grader.base.escaping import safe_name
 from grader.finder import find_program, searched
-from grader.judging import NO_PROGRAM, Verdict
+from grader.judge.judging import NO_PROGRAM, Verdict
 from grader.spec.specs import Spec
 
 MB = 1024 * 1024

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from grader.base.errors import UsageError
-from grader.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
+from grader.judge.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
 from grader.options import add_assignment_options, assignment_options, assignment_specs
 from grader.runner import Options, grade_spec
 from grader.spec.specs import Spec

@@ -26,9 +26,9 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarStri
 
 from grader.base.errors import UsageError
 from grader.base.files import write_atomically
-from grader.judging import judge
-from grader.matching import split_lines
-from grader.outcome import Ending
+from grader.judge.judging import judge
+from grader.judge.matching import split_lines
+from grader.judge.outcome import Ending
 from grader.runner import Options, run_session, run_spec
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Line, is_suite_file, load_defaults, parse_spec

@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from grader.base.errors import UsageError
-from grader.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
-from grader.matching import split_lines
+from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
+from grader.judge.matching import split_lines
 from grader.spec.specs import Line, Spec, Step
 
 T = TypeVar("T")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import textwrap
 
-from grader.judging import Verdict, moment, shown_input, total
-from grader.rendering import changed_lines, render_diff
+from grader.judge.judging import Verdict, moment, shown_input, total
+from grader.judge.rendering import changed_lines, render_diff
 from grader.results import Failure, Results, TestResult
 
 HIDDEN_NOTE = "This is a hidden test: its inputs and expected output are not shown."

@@ -16,9 +16,9 @@ from typing import Callable, Iterator
 
 from grader import proc
 from grader.spec.assignment import command_line
-from grader.judging import Session, Verdict, judge
-from grader.matching import normalise, step_matches
-from grader.outcome import Ending
+from grader.judge.judging import Session, Verdict, judge
+from grader.judge.matching import normalise, step_matches
+from grader.judge.outcome import Ending
 from grader.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
 from grader.sandbox import FORK, PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
 from grader.spec.specs import Spec

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Callable
 
-from grader.outcome import Ending
+from grader.judge.outcome import Ending
 from grader.waiting import ProcWatch, QuietWatch
 
 PTY, PIPES = "pty", "pipes"

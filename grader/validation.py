@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from grader.base.errors import UsageError
-from grader.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict
+from grader.judge.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict
 from grader.report import failure_details
 from grader.spec.assignment import Assignment, load_assignment
 from grader.options import add_assignment_options, assignment_options, referee_problems

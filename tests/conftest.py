@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.judging import Verdict, judge
+from grader.judge.judging import Verdict, judge
 from grader.runner import Options, run_spec
 from grader.spec.specs import Spec, parse_spec
 

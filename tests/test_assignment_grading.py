@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.spec.assignment import command_line, load_assignment
-from grader.judging import PASSED, SYNTAX
+from grader.judge.judging import PASSED, SYNTAX
 from grader.mutants import analyse, grade_corpus, load_corpus
 from grader.options import assignment_options
 from grader.report import failure_details

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.judging import (CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, PASSED, SYNTAX, WANTS_INPUT, Verdict, judge,
+from grader.judge.judging import (CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, PASSED, SYNTAX, WANTS_INPUT, Verdict, judge,
                             shown_input)
 from grader.base.errors import UsageError
 from grader.mutants import (AT_LEAST, AT_MOST, FAIL, LESS_THAN, PASS, Share, analyse, earned_share, load_corpus,

@@ -4,7 +4,7 @@ seed is fixed, which the sandbox's environment does)."""
 
 from __future__ import annotations
 
-from grader.outcome import Ending
+from grader.judge.outcome import Ending
 from grader.runner import Options, run_session
 
 SET_ORDER = """

@@ -9,9 +9,9 @@ from dataclasses import replace
 import pytest
 
 from conftest import ECHO_SPEC, spec_from
-from grader import judging
-from grader.judging import Difference, Session, judge, total
-from grader.outcome import Ending
+from grader.judge import judging
+from grader.judge.judging import Difference, Session, judge, total
+from grader.judge.outcome import Ending
 from grader.base.wording import count_of
 
 ECHO = spec_from(ECHO_SPEC)

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from conftest import ECHO_SPEC, grade, spec_from
-from grader import judging, runner
+from grader import runner
+from grader.judge import judging
 from grader.runner import Options
 from grader.sandbox import SandboxFailure
-from grader.judging import Difference
+from grader.judge.judging import Difference
 
 THREE_INPUTS = """
 timeout: 1

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from grader.comparison import IGNORABLE, strip_escapes
-from grader.matching import DiffRow, diff_rows, normalise, step_matches
-from grader.rendering import render_diff
+from grader.judge.comparison import IGNORABLE, strip_escapes
+from grader.judge.matching import DiffRow, diff_rows, normalise, step_matches
+from grader.judge.rendering import render_diff
 from grader.spec.specs import Line, Spec, Step, schema
 
 STEP = Step((Line("4321 : exist: 4, position: 0"), Line("12", "contains"), Line(r"You \w+!", "regex")),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.judging import judge
+from grader.judge.judging import judge
 from grader.recording import RecordError, record_file, record_text
 from grader.runner import Options, run_spec
 from grader.spec.specs import parse_spec

@@ -7,7 +7,7 @@ import importlib.util
 import pytest
 
 from conftest import ROOT
-from grader.outcome import Ending
+from grader.judge.outcome import Ending
 from grader.runner import Options, run_session
 
 HANDOUT = ROOT / "student_template" / "README.md"

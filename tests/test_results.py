@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 
 from grader.base.errors import UsageError
-from grader.judging import Session, judge
-from grader.outcome import Ending
+from grader.judge.judging import Session, judge
+from grader.judge.outcome import Ending
 from grader.report import build_results
 from grader.results import (dumps, from_json, grader_error_results, read_results, schema, to_json, with_problem,
                             write_results)

@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
 
 from conftest import grade, spec_from  # noqa: E402
 from grader.cgroup import find_parents  # noqa: E402
-from grader.judging import OVER_LIMIT  # noqa: E402
+from grader.judge.judging import OVER_LIMIT  # noqa: E402
 from grader.protections import others_may, protections  # noqa: E402
 from grader import sandbox  # noqa: E402
 from grader.sandbox import (  # noqa: E402

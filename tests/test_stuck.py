@@ -5,7 +5,7 @@ still waited for. (No timing is asserted: the verdicts and their reasons are.)""
 from __future__ import annotations
 
 
-from grader.judging import HANG
+from grader.judge.judging import HANG
 from conftest import ECHO_SPEC, grade, spec_from
 
 GREETER = """

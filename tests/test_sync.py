@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import ECHO_SPEC, ROOT, grade, spec_from
-from grader import judging
+from grader.judge import judging
 from grader.runner import Options, check_submission
 from grader.sandbox import Limits
 from grader.spec.specs import load_specs

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import ECHO_SPEC, grade, spec_from
-from grader.judging import HANG
+from grader.judge.judging import HANG
 from grader.spec.timeouts import STARTUP_SECONDS, STEP_SECONDS, step_timeout
 
 

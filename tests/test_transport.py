@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from grader.base.console import printable
-from grader.judging import total
-from grader.outcome import Ending
+from grader.judge.judging import total
+from grader.judge.outcome import Ending
 from grader.preview import notes_for, preview_notes
 from grader.base.project import CORPUS, DEFAULT_SPECS, REFERENCE, ROOT
 from grader.runner import Options, check_submission, run_session

@@ -4,7 +4,7 @@ as an escape, never a UnicodeEncodeError."""
 
 from __future__ import annotations
 
-# The report's symbols (see grader/rendering.py) and what replaces each, best first, where it cannot be shown.
+# The report's symbols (see grader/judge/rendering.py) and what replaces each, best first, where it cannot be shown.
 STAND_INS = {"↵": ("¶", "$"), "·": ("~",), "→": (">",), "×": ("x",), "…": ("...",)}
 
 

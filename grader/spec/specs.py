@@ -65,7 +65,7 @@ class Spec:
     timeout: float | None  # seconds per step; None: grader/spec/timeouts.py's defaults
     path: str
     limits: tuple[tuple[str, int], ...] = ()
-    ignore: tuple[str, ...] = ()  # comparison options (sorted): see grader/comparison.py
+    ignore: tuple[str, ...] = ()  # comparison options (sorted): see grader/judge/comparison.py
     scoring: str = "all_or_nothing"
     input_labels: tuple[str, ...] = ()  # names for the first inputs, e.g. ("the key",)
     arguments: tuple[str, ...] = ()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.feedback import feedback_markdown
-from grader.judging import CRASH, FLOOD, MISMATCH, PASSED, Difference, Verdict
+from grader.judge.judging import CRASH, FLOOD, MISMATCH, PASSED, Difference, Verdict
 from grader.junit import junit_xml
 from grader.report import build_results, render_text
 from grader.results import dumps, from_json, to_json

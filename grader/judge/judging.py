@@ -7,9 +7,9 @@ import re
 import signal
 from dataclasses import dataclass
 
-from grader.matching import step_matches
-from grader.outcome import Ending
-from grader.rendering import visible
+from grader.judge.matching import step_matches
+from grader.judge.outcome import Ending
+from grader.judge.rendering import visible
 from grader.spec.specs import Spec
 from grader.base.wording import count_of
 

@@ -6,7 +6,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Callable
 
-from grader.comparison import View, compared_rows, normalise_line, step_view
+from grader.judge.comparison import View, compared_rows, normalise_line, step_view
 from grader.spec.specs import Line, Spec
 
 # Each side of a comparison is a list of (text, ends_with_newline) pairs.

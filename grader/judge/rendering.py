@@ -8,7 +8,7 @@ import re
 from itertools import groupby
 
 from grader.base.escaping import escape_unsafe
-from grader.matching import DiffRow, StepDiff, diff_rows
+from grader.judge.matching import DiffRow, StepDiff, diff_rows
 from grader.spec.specs import Spec
 
 LEGEND = "(- expected, + actual; · is a trailing space, ↵ a line end)"
