@@ -35,8 +35,8 @@ import pexpect  # noqa: E402
 
 from grader.judge.judging import judge  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402
-from grader.protections import protections  # noqa: E402
-from grader.sandbox import child_environment, student_python  # noqa: E402
+from grader.sandbox.protections import protections  # noqa: E402
+from grader.sandbox.box import child_environment, student_python  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402
 
 STEP_TIMEOUT = 5

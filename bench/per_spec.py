@@ -24,8 +24,8 @@ from common import REFERENCE, SPECS, WRONG_PROMPTS, emit, floor_run, interleaved
 
 from grader.judge.judging import judge  # noqa: E402
 from grader.runner import Options, run_spec  # noqa: E402
-from grader.sandbox import PLAIN  # noqa: E402
-from grader.protections import protections  # noqa: E402
+from grader.sandbox.box import PLAIN  # noqa: E402
+from grader.sandbox.protections import protections  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402
 
 

@@ -12,7 +12,7 @@ from grader.base.console import printable
 from grader.base.errors import UsageError
 from grader.base.files import check_writable, write_atomically
 from grader.junit import junit_xml
-from grader.reaping import become_subreaper, kill_orphans
+from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.report import build_results, render_text
 from grader.results import with_problem, write_results
 from grader.intake import admit, refused
@@ -20,7 +20,7 @@ from grader.judge.judging import Verdict, total
 from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.preview import notes_for
 from grader.runner import Options, check_submission
-from grader.sandbox import IsolationUnavailable, SandboxFailure, start_ahead
+from grader.sandbox.box import IsolationUnavailable, SandboxFailure, start_ahead
 from grader.spec.specs import Spec, SpecErrors
 from grader.base.project import default_jobs
 

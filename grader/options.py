@@ -16,8 +16,8 @@ from grader.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.base.project import ROOT
 from grader.referee import RefereeError, start_referee
 from grader.runner import Options
-from grader.protections import exposed, protections
-from grader.sandbox import FORK, LAUNCHES, Limits
+from grader.sandbox.protections import exposed, protections
+from grader.sandbox.box import FORK, LAUNCHES, Limits
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Spec, SpecErrors, load_specs
 from grader.transport import PTY, TRANSPORTS, default_transport

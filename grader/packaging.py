@@ -26,7 +26,7 @@ from grader.spec.assignment import DEFAULT_PROGRAM, Assignment, load_assignment
 from grader.base.errors import UsageError
 from grader.options import add_assignment_options
 from grader.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
-from grader.sandbox import INIT_SCRIPT, SERVER_SCRIPT
+from grader.sandbox.box import INIT_SCRIPT, SERVER_SCRIPT
 from grader.spec.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_files
 from grader.base.project import PACKAGE, ROOT
 

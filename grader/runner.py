@@ -14,13 +14,13 @@ from pathlib import Path
 from itertools import count
 from typing import Callable, Iterator
 
-from grader import proc
+from grader.sandbox import proc
 from grader.spec.assignment import command_line
 from grader.judge.judging import Session, Verdict, judge
 from grader.judge.matching import normalise, step_matches
 from grader.judge.outcome import Ending
 from grader.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
-from grader.sandbox import FORK, PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
+from grader.sandbox.box import FORK, PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
 from grader.spec.specs import Spec
 from grader.spec.timeouts import step_timeout
 from grader.pipes import Pipes
@@ -48,7 +48,7 @@ class Options:
     command: tuple[str, ...] = (PYTHON, SCRIPT)  # how the assignment runs `script`
     referee: str = ""  # the assignment's referee file, for referee specs
     config: str = ""  # the assignment.yaml these options come from (its content decides grades too)
-    launch: str = FORK  # how an isolated run starts the program (grader/sandbox.py: FORK or PLAIN)
+    launch: str = FORK  # how an isolated run starts the program (grader/sandbox/box.py: FORK or PLAIN)
 
 
 def _decode(data: bytes) -> str:

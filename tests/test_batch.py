@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 from conftest import nest, unnest
-from grader import proc
+from grader.sandbox import proc
 from grader.batch.fingerprint import grader_digest
 from grader.report import HIDDEN_NOTE
 from grader.runner import Options
 from grader.spec.specs import load_specs
-from grader.sandbox import UID_BASE
+from grader.sandbox.box import UID_BASE
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "submissions"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.cgroup import Parents, _folder, _v1, _v2
+from grader.sandbox.cgroup import Parents, _folder, _v1, _v2
 
 
 @pytest.mark.parametrize("mount, root, path, expected", [

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from conftest import ROOT
-from grader import proc
+from grader.sandbox import proc
 from grader.spec.specs import load_specs
 
 
@@ -106,7 +106,7 @@ def test_grade_passes_run_options_to_its_workers(tmp_path):
 
 
 def test_a_sandbox_that_cannot_start_the_program_is_a_grader_error_not_a_zero(tmp_path):
-    from grader.protections import protections
+    from grader.sandbox.protections import protections
 
     if not protections().full:
         import pytest

@@ -1,4 +1,4 @@
-"""Hostile programs against what is specific to the fork launch (grader/forkserver.py): every run is
+"""Hostile programs against what is specific to the fork launch (grader/sandbox/forking.py): every run is
 forked from one long-lived fork server, started as root, that also forks the runs beside it and after it.
 Each program lies in tests/hostile/<name>/ and runs as the runner runs it (test_sandbox.running); after
 every run nothing of it is left. What must hold: a run holds nothing of the server or of another run,
@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from grader import forkserver, proc
-from grader.protections import protections
-from grader.sandbox import FORK, PLAIN
+from grader.sandbox import forking, proc
+from grader.sandbox.protections import protections
+from grader.sandbox.box import FORK, PLAIN
 from test_launch import run
 from test_sandbox import ROOT, ended, of_user, running, submission
 
@@ -63,10 +63,10 @@ def test_a_run_leaves_nothing_to_the_next_run_forked_from_the_same_server(tmp_pa
     """Terminal modes and size, files, the interpreter's state, a daemon: the next run starts as the first."""
     folder = submission(tmp_path, "pollute_next_run")
     fresh = report_of(folder, "inspect")
-    server = forkserver._server
+    server = forking._server
     polluted = report_of(folder, "pollute")
     after = report_of(folder, "inspect")
-    assert forkserver._server is server and server.alive()
+    assert forking._server is server and server.alive()
     assert polluted != fresh  # the attack changed its own run
     assert after == fresh
 
@@ -85,7 +85,7 @@ def test_the_inherited_memory_holds_nothing_of_the_grader(tmp_path: Path, monkey
     every run inherits, never held the grader's environment or memory (where hidden specs lie)."""
     secret = f"zq{secrets.token_hex(16)}qz"
     monkeypatch.setenv("GRADER_SECRET", secret)
-    forkserver.stop()  # a server started now, with the secret in the grader's environment
+    forking.stop()  # a server started now, with the secret in the grader's environment
     with running(submission(tmp_path, "inherited_memory")) as (box, child):
         assert box.launch == FORK
         output, status, _ = ended(child)
@@ -102,7 +102,7 @@ def test_a_run_cannot_stop_or_block_the_server_for_the_runs_beside_and_after_it(
     other = submission(tmp_path, "descriptors")
     with running(folder) as (box, child):
         assert box.launch == FORK
-        server = forkserver._server
+        server = forking._server
         child.expect_exact("Enter key: ", timeout=30)
         assert ("tried: [('control', 'OSError'), ('init', 'PermissionError'), ('kill -1', 'ProcessLookupError'), "
                 "('parent', 'PermissionError')]") in child.before
@@ -113,12 +113,12 @@ def test_a_run_cannot_stop_or_block_the_server_for_the_runs_beside_and_after_it(
         child.sendline("")
         child.expect_exact("still here")
         assert ended(child)[1:] == (0, None)
-    assert forkserver._server is server and server.alive()
+    assert forking._server is server and server.alive()
     with running(other) as (_, after):
         after.expect_exact("Enter key: ")
         after.sendline("")
         assert ended(after)[1:] == (0, None)
-    assert forkserver._server is server
+    assert forking._server is server
 
 
 @pytest.mark.parametrize("launch", [FORK, PLAIN])
@@ -130,7 +130,7 @@ def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Pat
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from grader.sandbox import Limits, Sandbox\n"
+        "from grader.sandbox.box import Limits, Sandbox\n"
         f"box = Sandbox(Path({str(folder)!r}), Limits(), launch={launch!r})\n"
         "child = box.start(['python3', 'mastermind.py'])\n"
         "child.expect('Enter key: ', timeout=10)\n"
@@ -168,7 +168,7 @@ def test_the_server_outlives_the_thread_that_started_it(tmp_path: Path) -> None:
     """A parent-death signal follows the thread that forked, not the process: a server tied to it died
     when a pool's worker thread that happened to start it ended, and with it every run then in flight.
     The server ends with the grader's end of its control socket instead, which only the process closes."""
-    forkserver.stop()
+    forking.stop()
     folder = submission(tmp_path, "descriptors")
 
     def one_run() -> None:
@@ -181,8 +181,8 @@ def test_the_server_outlives_the_thread_that_started_it(tmp_path: Path) -> None:
     starter = threading.Thread(target=one_run)  # starts the server, and has it serve a run
     starter.start()
     starter.join()
-    server = forkserver._server
+    server = forking._server
     while os.path.exists(f"/proc/self/task/{starter.native_id}"):  # until the thread has really ended
         time.sleep(0.001)
     one_run()
-    assert forkserver._server is server and server.alive()
+    assert forking._server is server and server.alive()

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from grader import proc
-from grader.protections import protections
-from grader.sandbox import UID_BASE
+from grader.sandbox import proc
+from grader.sandbox.protections import protections
+from grader.sandbox.box import UID_BASE
 
 CLASS = ROOT / "tests" / "hostile_class"
 MARK = b"HOSTILE_MARK=hostile-batch-7f3a"

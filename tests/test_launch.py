@@ -1,4 +1,4 @@
-"""The fork launch (the default: runs forked by a fork server, grader/forkserver.py) against the plain one
+"""The fork launch (the default: runs forked by a fork server, grader/sandbox/forking.py) against the plain one
 (`--launch plain`): the program sees the same interpreter (sys.argv, sys.path, flags, modules, signal
 dispositions, standard streams and their buffering on the tty, __main__, an uncaught exception's traceback
 and exit status, Ctrl-C), a sample of the corpus gets the same verdicts (bench/launch_equivalence.py grades
@@ -23,11 +23,12 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
 
 import test_sandbox  # noqa: E402
 from test_sandbox import *  # noqa: E402,F401,F403 - every sandbox test, run again with the plain launch
-from grader import forkserver, proc, runner, sandbox  # noqa: E402
+from grader import runner  # noqa: E402
+from grader.sandbox import forking, proc, box as sandbox
 from grader.mutants import grade_corpus, load_corpus  # noqa: E402
-from grader.protections import protections  # noqa: E402
+from grader.sandbox.protections import protections  # noqa: E402
 from grader.runner import Options  # noqa: E402
-from grader.sandbox import FORK, PLAIN, PYTHON, Limits, Sandbox  # noqa: E402
+from grader.sandbox.box import FORK, PLAIN, PYTHON, Limits, Sandbox  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not protections().isolated, reason=protections().describe())
@@ -147,11 +148,11 @@ def test_a_program_that_is_not_python_script_is_executed_as_in_a_plain_run(tmp_p
 def test_a_dead_fork_server_is_replaced_by_the_next_run(tmp_path: Path) -> None:
     folder = program(tmp_path, "print('ran')\n")
     assert run(folder, FORK) == ("ran\r\n", 0, None)
-    dead = forkserver._server
+    dead = forking._server
     dead.process.kill()
     dead.process.wait()
     assert run(folder, FORK) == ("ran\r\n", 0, None)
-    assert forkserver._server is not dead and forkserver._server.alive()
+    assert forking._server is not dead and forking._server.alive()
 
 
 def test_a_run_the_fork_server_cannot_start_falls_back_to_plain_and_says_so(
@@ -170,21 +171,21 @@ def test_a_run_the_fork_server_cannot_start_falls_back_to_plain_and_says_so(
             child.close(force=True)
     assert box.launch == PLAIN and isinstance(child, pexpect.spawn) and child.exitstatus == 0
     assert "launch: plain, not fork (the fork server" in capsys.readouterr().err
-    forkserver.stop()
+    forking.stop()
 
 
 def test_the_fork_server_ends_with_the_grader_that_started_it(tmp_path: Path) -> None:
     folder = program(tmp_path, "print('ran')\n")
     code = (
         "from pathlib import Path\n"
-        "from grader import forkserver\n"
-        "from grader.sandbox import Limits, Sandbox\n"
+        "from grader.sandbox import forking\n"
+        "from grader.sandbox.box import Limits, Sandbox\n"
         f"with Sandbox(Path({str(folder)!r}), Limits()) as box:\n"
         "    child = box.start(['python3', 'mastermind.py'])\n"
         "    child.expect('ran')\n"
         "    box.kill_all(child.pid)\n"
         "    child.close()\n"
-        "print(forkserver._server.process.pid)\n"
+        "print(forking._server.process.pid)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)),
                           capture_output=True, text=True, timeout=30)
@@ -197,11 +198,11 @@ def test_the_fork_server_ends_with_the_grader_that_started_it(tmp_path: Path) ->
 
 
 def test_start_ahead_starts_the_fork_server_only_for_the_fork_launch() -> None:
-    forkserver.stop()
+    forking.stop()
     sandbox.start_ahead(PLAIN)
-    assert forkserver._server is None
+    assert forking._server is None
     sandbox.start_ahead(FORK)
-    assert forkserver._server is not None and forkserver._server.alive()
+    assert forking._server is not None and forking._server.alive()
 
 
 @pytest.mark.parametrize("source", [

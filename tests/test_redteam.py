@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from grader.cgroup import CPU_WEIGHT
-from grader.protections import Protections, exposed, protections, run_group_parents
-from grader.sandbox import Sandbox, SandboxFailure
+from grader.sandbox.cgroup import CPU_WEIGHT
+from grader.sandbox.protections import Protections, exposed, protections, run_group_parents
+from grader.sandbox.box import Sandbox, SandboxFailure
 from test_sandbox import FAST, MODES, ROOT, ended, needs_isolation, running, submission
 
 as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,

@@ -28,11 +28,11 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
     sys.path.insert(0, str(ROOT))
 
 from conftest import grade, spec_from  # noqa: E402
-from grader.cgroup import find_parents  # noqa: E402
+from grader.sandbox.cgroup import find_parents  # noqa: E402
 from grader.judge.judging import OVER_LIMIT  # noqa: E402
-from grader.protections import others_may, protections  # noqa: E402
-from grader import sandbox  # noqa: E402
-from grader.sandbox import (  # noqa: E402
+from grader.sandbox.protections import others_may, protections  # noqa: E402
+from grader.sandbox import box as sandbox  # noqa: E402
+from grader.sandbox.box import (  # noqa: E402
     INSIDE_HOME,
     MARKER,
     IsolationUnavailable,
@@ -365,10 +365,10 @@ def test_the_fallback_as_root_removes_the_shared_memory_a_run_leaves(tmp_path: P
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or unprivileged_python() is None
-                    or not others_may(str(ROOT / "grader" / "protections.py"), stat.S_IROTH),
+                    or not others_may(str(ROOT / "grader" / "sandbox" / "protections.py"), stat.S_IROTH),
                     reason="needs root, and a checkout and interpreter another user can read")
 def test_where_no_cgroup_can_be_made_the_protections_line_says_so() -> None:
-    code = "from grader.protections import protections; print(protections().describe())"
+    code = "from grader.sandbox.protections import protections; print(protections().describe())"
     done = subprocess.run([unprivileged_python(), "-c", code], user=65534, group=65534, cwd="/", timeout=60,
                           env={"PYTHONPATH": str(ROOT)}, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -437,12 +437,12 @@ def test_reference_specs_grader_and_other_submissions_do_not_exist(tmp_path: Pat
     (other / "mastermind.py").write_text("# someone else's work: do not copy me\n")
     folder = tmp_path / "submissions" / "find_reference"
     paths = [
-        ROOT / "reference" / "mastermind.py", ROOT / "specs", ROOT / "grader" / "sandbox.py", ROOT,
+        ROOT / "reference" / "mastermind.py", ROOT / "specs", ROOT / "grader" / "sandbox" / "box.py", ROOT,
         other / "mastermind.py", other, folder, HOSTILE, tmp_path,
     ]
     needles = [
         (ROOT / "reference" / "mastermind.py").read_text().splitlines()[0],
-        (ROOT / "grader" / "sandbox.py").read_text().splitlines()[0],
+        (ROOT / "grader" / "sandbox" / "box.py").read_text().splitlines()[0],
         "someone else's work: do not copy me",
     ]
     skip = ["/usr", os.path.realpath(sys.base_prefix)]
@@ -514,8 +514,8 @@ def test_protections_are_reported_and_full_isolation_can_be_required(tmp_path: P
     are named, and require_full_isolation refuses to run."""
     code = (
         "from pathlib import Path\n"
-        "from grader.protections import protections\n"
-        "from grader.sandbox import Limits, Sandbox, IsolationUnavailable\n"
+        "from grader.sandbox.protections import protections\n"
+        "from grader.sandbox.box import Limits, Sandbox, IsolationUnavailable\n"
         "print(protections().missing())\n"
         "print(protections().describe())\n"
         "with Sandbox(Path('.'), Limits()) as box:\n"
@@ -566,7 +566,7 @@ def test_nothing_survives_a_crashed_grader(tmp_path: Path) -> None:
     code = (
         "import pexpect, sys\n"
         "from pathlib import Path\n"
-        "from grader.sandbox import Limits, Sandbox\n"
+        "from grader.sandbox.box import Limits, Sandbox\n"
         f"box = Sandbox(Path({str(folder)!r}), Limits(), launch={launch()!r})\n"
         "child = box.start(['python3', 'mastermind.py'])\n"
         "child.expect('Enter key: ', timeout=5)\n"
@@ -602,8 +602,8 @@ def test_kill_all_leaves_no_zombie_to_a_subreaper(tmp_path: Path) -> None:
     code = (
         "import ctypes, os, pexpect\n"
         "from pathlib import Path\n"
-        "from grader.sandbox import Limits, Sandbox\n"
-        "from grader import forkserver\n"
+        "from grader.sandbox.box import Limits, Sandbox\n"
+        "from grader.sandbox import forking\n"
         "ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER\n"
         "for _ in range(3):\n"
         f"    with Sandbox(Path({str(folder)!r}), Limits(), launch={launch()!r}) as box:\n"
@@ -612,7 +612,7 @@ def test_kill_all_leaves_no_zombie_to_a_subreaper(tmp_path: Path) -> None:
         "        box.kill_all(child.pid)\n"
         "        child.close(force=True)\n"
         "        print(child.exitstatus, child.signalstatus)\n"
-        "forkserver.stop()  # the fork server (a child of ours, if it ran) ends with the grader\n"
+        "forking.stop()  # the fork server (a child of ours, if it ran) ends with the grader\n"
         "mine = []\n"
         "for entry in filter(str.isdigit, os.listdir('/proc')):\n"
         "    try:\n"

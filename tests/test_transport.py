@@ -20,7 +20,7 @@ from grader.judge.outcome import Ending
 from grader.preview import notes_for, preview_notes
 from grader.base.project import CORPUS, DEFAULT_SPECS, REFERENCE, ROOT
 from grader.runner import Options, check_submission, run_session
-from grader.sandbox import Limits
+from grader.sandbox.box import Limits
 from grader.spec.specs import load_specs
 from grader.transport import PIPES, PTY, default_transport
 from grader.waiting import QuietWatch

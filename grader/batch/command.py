@@ -34,7 +34,7 @@ from grader.gradebook import gradebook_csv
 from grader.html_report import class_report_html
 from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.base.project import default_jobs
-from grader.reaping import become_subreaper
+from grader.sandbox.reaping import become_subreaper
 
 
 def cmd_grade(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from grader.intake import Admitted, Entry
 from grader.options import options_to_json
 from grader.base.project import PACKAGE
 from grader.runner import Options
-from grader.protections import protections
+from grader.sandbox.protections import protections
 from grader.spec.specs import Spec
 
 HASH_VERSION = "grade-2"

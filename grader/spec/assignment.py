@@ -31,7 +31,7 @@ import yaml
 
 from grader.base.errors import UsageError
 from grader.base.project import ROOT
-from grader.sandbox import PYTHON
+from grader.sandbox.box import PYTHON
 
 CONFIG = "assignment.yaml"
 SEEDED_BOOT = """\

@@ -1,4 +1,4 @@
-"""The fork server of the fork launch (Linux, started as root by `grader.forkserver`). Not imported by the
+"""The fork server of the fork launch (Linux, started as root by `grader.sandbox.forking`). Not imported by the
 grader: it runs as `python3 -c "...import forkserver; init.run_program(forkserver.serve(...), ...)"`, the
 student's interpreter started once per grader process, with the environment of every program, the way
 `python3 SCRIPT` starts (site imported), so that each run skips the interpreter's start-up.

@@ -1,10 +1,10 @@
 """The one door through which student code runs: a private copy of the submission, a clean
 environment, resource limits, and the guarantee that every process it started is gone afterwards.
 
-Two modes, chosen once per grader process (see `grader.protections`):
+Two modes, chosen once per grader process (see `grader.sandbox.protections`):
 
 * isolated (Linux, running as root, namespaces usable): `start()` has the launcher of
-  `grader/sandbox_init/init.py` forked by this process's fork server (`grader/forkserver.py`, the fork
+  `grader/sandbox/inside/init.py` forked by this process's fork server (`grader/sandbox/forking.py`, the fork
   launch) or, launching plain, spawns it (`command()`); the launcher puts the program in its own pid, network, IPC, UTS and mount
   namespaces, on a root file system that is a fresh size-limited tmpfs holding read-only /usr (and the
   merged-/usr symlinks), a few files of /etc, the interpreter's prefix, a private /tmp, and the working
@@ -17,9 +17,9 @@ Two modes, chosen once per grader process (see `grader.protections`):
   as root, as the per-run uid (never as root); cleanup kills its process group, its cgroup and anything
   carrying the run's marker in its environment.
 
-Both modes: every process of the run is in the run's cgroup (`grader.cgroup`, where one can be made), so
+Both modes: every process of the run is in the run's cgroup (`grader.sandbox.cgroup`, where one can be made), so
 memory and processes are limited for the run as a whole, and the program runs under the seccomp filter
-of `sandbox_init/syscalls.py`.
+of `sandbox/inside/syscalls.py`.
 """
 
 from __future__ import annotations
@@ -39,14 +39,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from grader import proc
+from grader.base.project import PACKAGE, ROOT
+from grader.sandbox import proc
 
-from grader.cgroup import RunGroup
+from grader.sandbox.cgroup import RunGroup
 from grader.finder import searched
-from grader.leftovers import remove_ipc_objects, remove_shared_files
-from grader.protections import others_may, protections, run_group_parents
-from grader.reaping import kill, wait_dead
-from grader.sandbox_init import syscalls
+from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files
+from grader.sandbox.protections import others_may, protections, run_group_parents
+from grader.sandbox.reaping import kill, wait_dead
+from grader.sandbox.inside import syscalls
 
 if TYPE_CHECKING:
     import pexpect
@@ -56,15 +57,15 @@ try:
 except ImportError:  # Windows: no rlimits there (the protections line says so); everything else still runs
     resource = None
 
-INIT_SCRIPT = Path(__file__).resolve().parent / "sandbox_init" / "init.py"
+INIT_SCRIPT = Path(__file__).resolve().parent / "inside" / "init.py"
 SYSCALLS_SCRIPT = INIT_SCRIPT.parent / "syscalls.py"  # imported by init.py, and by the fallback here
-SERVER_SCRIPT = INIT_SCRIPT.parent / "forkserver.py"  # the fork server (started by grader/forkserver.py)
+SERVER_SCRIPT = INIT_SCRIPT.parent / "forkserver.py"  # the fork server (started by grader/sandbox/forking.py)
 # The launcher imports init.py rather than running it, so its bytecode comes from __pycache__
 # (see `_cache_launcher`) instead of being compiled on every run; argv after -c is (CONFIG, SCRIPT).
 LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); import init; init.main()"
 # Launch modes of an isolated run. PLAIN: the launcher (python -I -S) builds the sandbox, then execs a
 # fresh `python3 SCRIPT`. FORK: a fork server, started once per grader process as the student's
-# interpreter (grader/forkserver.py), forks each run's launcher; the run's student process then runs
+# interpreter (grader/sandbox/forking.py), forks each run's launcher; the run's student process then runs
 # SCRIPT as `__main__` without an exec (init.run_program): no interpreter start-up per run at all.
 PLAIN, FORK = "plain", "fork"
 LAUNCHES = (PLAIN, FORK)
@@ -174,9 +175,9 @@ def start_ahead(launch: str) -> None:
     root on Linux, isolation not turned off), this process's fork server."""
     if launch == FORK and sys.platform.startswith("linux") and os.geteuid() == 0 \
             and os.environ.get("GRADER_SANDBOX") != "off":
-        from grader import forkserver  # noqa: PLC0415 - POSIX only
+        from grader.sandbox import forking  # noqa: PLC0415 - POSIX only
 
-        forkserver.start_ahead(student_python(), isolated_environment())
+        forking.start_ahead(student_python(), isolated_environment())
 
 
 _said: set[str] = set()
@@ -291,13 +292,13 @@ class Sandbox:
         spawned through the launcher, or forked by this process's fork server (a `ForkedRun`, which
         behaves as a pexpect child). The caller ends it with `kill_all(child.pid)`."""
         if self.launch == FORK:
-            from grader import forkserver  # noqa: PLC0415 - POSIX only, and only isolated runs need it
+            from grader.sandbox import forking  # noqa: PLC0415 - POSIX only, and only isolated runs need it
 
             _cache_launcher()
             try:
-                child = forkserver.start(self.python, isolated_environment(), self._config,
+                child = forking.start(self.python, isolated_environment(), self._config,
                                          self._program(program), encoding, timeout)
-            except forkserver.ServerFailure as failure:
+            except forking.ServerFailure as failure:
                 _say_once(f"launch: plain, not fork ({failure})")
                 self.launch = PLAIN
             else:
@@ -335,10 +336,9 @@ class Sandbox:
                 _under(path, done) for done in expose
             ):
                 expose.append(path)
-        package = Path(__file__).resolve().parent
         hide = {
-            str(package),
-            str(package.parent),
+            str(PACKAGE),
+            str(ROOT),
             str(self.submission.resolve().parent),
             str(self.root),
             os.path.realpath(tempfile.gettempdir()),

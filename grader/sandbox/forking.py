@@ -1,6 +1,6 @@
 """The fork launch, seen from the grader: one fork server per grader process (started at the first run,
 gone with the grader) forks every isolated run from an interpreter that has already started, so no run
-pays for an interpreter's start-up (see grader/sandbox_init/forkserver.py for the other side).
+pays for an interpreter's start-up (see grader/sandbox/inside/forkserver.py for the other side).
 
 A run asked of the server is handed a fresh pty made here (its slave side travels with the request) and a
 socket on which its launcher reports who it is and, at the end, how the program ended; `ForkedRun` is
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pexpect.fdpexpect import fdspawn
 
-from grader.sandbox import SERVER_SCRIPT, SandboxFailure
+from grader.sandbox.box import SERVER_SCRIPT, SandboxFailure
 
 # The modules of start-up are noted first: the program gets only those (init.run_program).
 SERVER_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(SERVER_SCRIPT.parent)!r}; "

@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Callable, Iterable
 
-from grader import proc
+from grader.sandbox import proc
 
 PR_SET_CHILD_SUBREAPER = 36
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar, Iterable
 
-from grader import proc
-from grader.cgroup import Parents, find_parents
-from grader.sandbox_init import syscalls
+from grader.sandbox import proc
+from grader.sandbox.cgroup import Parents, find_parents
+from grader.sandbox.inside import syscalls
 
 try:
     import resource
@@ -153,7 +153,7 @@ def _probe() -> Protections:
         )
         import pexpect  # noqa: PLC0415 - Linux only, as the sandbox
 
-        from grader.sandbox import PYTHON, Limits, Sandbox  # noqa: PLC0415 - the probe runs through the sandbox
+        from grader.sandbox.box import PYTHON, Limits, Sandbox  # noqa: PLC0415 - the probe runs through the sandbox
 
         box = Sandbox(probe_dir, Limits(), isolate=True)
         with box:  # launched as the runs will be (which starts this process's fork server ahead of them)

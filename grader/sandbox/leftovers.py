@@ -8,7 +8,7 @@ import ctypes
 import os
 import shutil
 
-from grader import proc
+from grader.sandbox import proc
 
 SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/dev/mqueue", "/run/lock")  # writable by every user
 

@@ -1,6 +1,6 @@
 """Launcher and PID-1 of one isolated run (Linux, started as root). Not imported by the grader. The fork
 launch: the fork server (`forkserver.py`, beside this file) forks the launcher and calls `launch`. The
-plain launch: `grader.sandbox.Sandbox.command()` runs it as `python -I -S -B -c "...import init;
+plain launch: `grader.sandbox.box.Sandbox.command()` runs it as `python -I -S -B -c "...import init;
 init.main()" CONFIG PROGRAM...` (the program's command line; imported rather than run as a script so that
 its cached bytecode is used: compiling this file took about as long as starting the interpreter).
 

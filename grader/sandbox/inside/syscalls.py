@@ -8,7 +8,7 @@ with ENOSYS, as on an older kernel, so the C library falls back to clone, whose 
 Every call of another architecture (32-bit or x32 calls on x86_64) fails with ENOSYS.
 
 Standard library only, and light: `init.py` imports it before every student program. Used by the
-sandbox's init (isolated runs) and by `grader.sandbox` (the fallback's preexec).
+sandbox's init (isolated runs) and by `grader.sandbox.box` (the fallback's preexec).
 """
 
 import _ctypes

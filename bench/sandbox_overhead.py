@@ -1,4 +1,4 @@
-"""What the sandbox costs per run: `python -m grader.sandbox_init.overhead [RUNS]`.
+"""What the sandbox costs per run: `python -m grader.sandbox.inside.overhead [RUNS]`.
 
 Runs a program that does nothing (`pass`) on a pty the way the runner does, RUNS times (default 20) with
 isolation and RUNS times without (the fallback: rlimits only), interleaved so that load on the machine
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pexpect
 
-from grader.protections import protections
-from grader.sandbox import PYTHON, Limits, Sandbox
+from grader.sandbox.protections import protections
+from grader.sandbox.box import PYTHON, Limits, Sandbox
 
 
 def one(folder: Path, isolate: bool) -> tuple[float, float]:
