@@ -22,7 +22,7 @@ from common import emit  # noqa: E402
 from grader.judge.judging import Session, Verdict, judge  # noqa: E402
 from grader.mutants import load_corpus, specs_for  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
-from grader.runner import Options, run_spec  # noqa: E402
+from grader.engine.runner import Options, run_spec  # noqa: E402
 from grader.sandbox.box import FORK, PLAIN  # noqa: E402
 from grader.spec.specs import Spec, load_specs  # noqa: E402
 

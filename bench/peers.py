@@ -34,7 +34,7 @@ from common import REFERENCE, SPECS, WRONG_PROMPTS, emit, interleaved, median  #
 import pexpect  # noqa: E402
 
 from grader.judge.judging import judge  # noqa: E402
-from grader.runner import Options, run_spec  # noqa: E402
+from grader.engine.runner import Options, run_spec  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.sandbox.box import child_environment, student_python  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import REFERENCE, SPECS, WRONG_PROMPTS, emit, floor_run, interleaved, isolation_off, median  # noqa: E402
 
 from grader.judge.judging import judge  # noqa: E402
-from grader.runner import Options, run_spec  # noqa: E402
+from grader.engine.runner import Options, run_spec  # noqa: E402
 from grader.sandbox.box import PLAIN  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402

@@ -26,7 +26,7 @@ def one(folder: Path, isolate: bool) -> tuple[float, float]:
         spawned = time.perf_counter()
         child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,
                               dimensions=(24, 80))
-        child.delayafterclose = child.ptyproc.delayafterclose = 0  # as grader.terminal does
+        child.delayafterclose = child.ptyproc.delayafterclose = 0  # as grader.engine.terminal does
         child.delayafterterminate = child.ptyproc.delayafterterminate = 0
         child.expect(pexpect.EOF, timeout=30)
         child.wait()

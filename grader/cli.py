@@ -15,11 +15,11 @@ from grader.junit import junit_xml
 from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.report import build_results, render_text
 from grader.results import with_problem, write_results
-from grader.intake import admit, refused
+from grader.engine.intake import admit, refused
 from grader.judge.judging import Verdict, total
 from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
-from grader.preview import notes_for
-from grader.runner import Options, check_submission
+from grader.engine.preview import notes_for
+from grader.engine.runner import Options, check_submission
 from grader.sandbox.box import IsolationUnavailable, SandboxFailure, start_ahead
 from grader.spec.specs import Spec, SpecErrors
 from grader.base.project import default_jobs

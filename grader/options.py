@@ -12,15 +12,15 @@ from pathlib import Path
 
 from grader.spec.assignment import Assignment, load_assignment
 from grader.base.errors import UsageError
-from grader.intake import INTAKE_LIMIT_NAMES, IntakeLimits
+from grader.engine.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.base.project import ROOT
-from grader.referee import RefereeError, start_referee
-from grader.runner import Options
+from grader.engine.referee import RefereeError, start_referee
+from grader.engine.runner import Options
 from grader.sandbox.protections import exposed, protections
 from grader.sandbox.box import FORK, LAUNCHES, Limits
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Spec, SpecErrors, load_specs
-from grader.transport import PTY, TRANSPORTS, default_transport
+from grader.engine.transport import PTY, TRANSPORTS, default_transport
 
 LIMIT_NAMES = [field.name for field in fields(Limits)] + INTAKE_LIMIT_NAMES
 

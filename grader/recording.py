@@ -29,7 +29,7 @@ from grader.base.files import write_atomically
 from grader.judge.judging import judge
 from grader.judge.matching import split_lines
 from grader.judge.outcome import Ending
-from grader.runner import Options, run_session, run_spec
+from grader.engine.runner import Options, run_session, run_spec
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Line, is_suite_file, load_defaults, parse_spec
 from grader.spec.assignment import load_assignment

@@ -19,7 +19,7 @@ from grader.judge.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYN
 from grader.report import failure_details
 from grader.spec.assignment import Assignment, load_assignment
 from grader.options import add_assignment_options, assignment_options, referee_problems
-from grader.runner import Options, check_submission
+from grader.engine.runner import Options, check_submission
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Spec, parse_folder
 from grader.base.project import REFERENCE, TEMPLATE, default_jobs

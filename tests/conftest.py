@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grader.judge.judging import Verdict, judge
-from grader.runner import Options, run_spec
+from grader.engine.runner import Options, run_spec
 from grader.spec.specs import Spec, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent

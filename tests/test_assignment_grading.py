@@ -20,7 +20,7 @@ from grader.judge.judging import PASSED, SYNTAX
 from grader.mutants import analyse, grade_corpus, load_corpus
 from grader.options import assignment_options
 from grader.report import failure_details
-from grader.runner import Options, grade_spec, play_session
+from grader.engine.runner import Options, grade_spec, play_session
 from grader.spec.specs import load_specs, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,7 +21,7 @@ from conftest import nest, unnest
 from grader.sandbox import proc
 from grader.batch.fingerprint import grader_digest
 from grader.report import HIDDEN_NOTE
-from grader.runner import Options
+from grader.engine.runner import Options
 from grader.spec.specs import load_specs
 from grader.sandbox.box import UID_BASE
 

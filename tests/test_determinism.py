@@ -5,7 +5,7 @@ seed is fixed, which the sandbox's environment does)."""
 from __future__ import annotations
 
 from grader.judge.outcome import Ending
-from grader.runner import Options, run_session
+from grader.engine.runner import Options, run_session
 
 SET_ORDER = """
 names = {"ada", "brian", "chen", "dara", "emeka", "farah", "grace", "hugo"}

@@ -1,4 +1,4 @@
-"""The one rule for finding a submission's program (grader/finder.py), on real folders."""
+"""The one rule for finding a submission's program (grader/engine/finder.py), on real folders."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.finder import find_program
+from grader.engine.finder import find_program
 
 PROGRAM = "mastermind.py"
 

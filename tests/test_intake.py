@@ -1,4 +1,4 @@
-"""What is checked of a submission before anything is copied (grader/intake.py), on real folders."""
+"""What is checked of a submission before anything is copied (grader/engine/intake.py), on real folders."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import nest, unnest
-from grader.intake import IntakeLimits, admit, survey
+from grader.engine.intake import IntakeLimits, admit, survey
 
 SMALL = IntakeLimits(submission_mb=1, submission_files=20, submission_depth=3)
 

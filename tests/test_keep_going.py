@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import ECHO_SPEC, grade, spec_from
-from grader import runner
+from grader.engine import runner
 from grader.judge import judging
-from grader.runner import Options
+from grader.engine.runner import Options
 from grader.sandbox.box import SandboxFailure
 from grader.judge.judging import Difference
 

@@ -23,11 +23,11 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
 
 import test_sandbox  # noqa: E402
 from test_sandbox import *  # noqa: E402,F401,F403 - every sandbox test, run again with the plain launch
-from grader import runner  # noqa: E402
+from grader.engine import runner  # noqa: E402
 from grader.sandbox import forking, proc, box as sandbox
 from grader.mutants import grade_corpus, load_corpus  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
-from grader.runner import Options  # noqa: E402
+from grader.engine.runner import Options  # noqa: E402
 from grader.sandbox.box import FORK, PLAIN, PYTHON, Limits, Sandbox  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402
 

@@ -10,7 +10,7 @@ import pytest
 
 from grader.judge.judging import judge
 from grader.recording import RecordError, record_file, record_text
-from grader.runner import Options, run_spec
+from grader.engine.runner import Options, run_spec
 from grader.spec.specs import parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -175,7 +175,7 @@ def test_a_student_name_that_escapes_past_the_longest_file_name_is_graded_alone(
 
 def test_a_repository_uploaded_with_its_git_folder_is_run_without_it(tmp_path: Path) -> None:
     # A clone holds .git (1,200 files here, more than the intake's 1,000): neither counted nor copied.
-    from grader.intake import IntakeLimits, admit
+    from grader.engine.intake import IntakeLimits, admit
     folder = tmp_path / "alice"
     shutil.copytree(ROOT / "reference", folder)
     for hidden in (".git/objects", "__MACOSX"):

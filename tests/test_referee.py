@@ -12,7 +12,7 @@ from typing import Callable, Generator
 
 import pytest
 
-from grader.referee import Referee, RefereeError, Ruling, referee_class, start_referee
+from grader.engine.referee import Referee, RefereeError, Ruling, referee_class, start_referee
 
 ROOT = Path(__file__).resolve().parent.parent
 COLOUR = referee_class(ROOT / "assignments" / "colour" / "referee.py")

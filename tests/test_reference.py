@@ -8,7 +8,7 @@ import pytest
 
 from conftest import ROOT
 from grader.judge.outcome import Ending
-from grader.runner import Options, run_session
+from grader.engine.runner import Options, run_session
 
 HANDOUT = ROOT / "student_template" / "README.md"
 PROMPTS = ("Enter key: ", "Enter guess: ")

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import ECHO_SPEC, ROOT, grade, spec_from
 from grader.judge import judging
-from grader.runner import Options, check_submission
+from grader.engine.runner import Options, check_submission
 from grader.sandbox.box import Limits
 from grader.spec.specs import load_specs
 

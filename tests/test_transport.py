@@ -17,13 +17,13 @@ import pytest
 from grader.base.console import printable
 from grader.judge.judging import total
 from grader.judge.outcome import Ending
-from grader.preview import notes_for, preview_notes
+from grader.engine.preview import notes_for, preview_notes
 from grader.base.project import CORPUS, DEFAULT_SPECS, REFERENCE, ROOT
-from grader.runner import Options, check_submission, run_session
+from grader.engine.runner import Options, check_submission, run_session
 from grader.sandbox.box import Limits
 from grader.spec.specs import load_specs
-from grader.transport import PIPES, PTY, default_transport
-from grader.waiting import QuietWatch
+from grader.engine.transport import PIPES, PTY, default_transport
+from grader.engine.waiting import QuietWatch
 
 # Through pipes a wait is a quiet period, wall time: these tests share one xdist worker with the test
 # that loads every core (tests/test_sync.py), so they never run beside it (make test uses --dist loadgroup).

@@ -8,11 +8,11 @@ import os
 import stat
 from pathlib import Path
 
-from grader.intake import Admitted, Entry
+from grader.engine.intake import Admitted, Entry
 
 from grader.options import options_to_json
 from grader.base.project import PACKAGE
-from grader.runner import Options
+from grader.engine.runner import Options
 from grader.sandbox.protections import protections
 from grader.spec.specs import Spec
 

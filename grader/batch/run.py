@@ -28,12 +28,12 @@ from grader.batch.workers import Worker, WorkerGone, WorkerStuck, setup_line
 from grader.base.errors import UsageError
 from grader.feedback import feedback_markdown
 from grader.base.files import write_atomically
-from grader.intake import IntakeLimits, admit, refused
+from grader.engine.intake import IntakeLimits, admit, refused
 from grader.junit import junit_error, junit_xml
 from grader.sandbox.reaping import kill_orphans
 from grader.report import build_results
 from grader.results import Results, grader_error_results, read_results, with_problem, write_results
-from grader.runner import Options
+from grader.engine.runner import Options
 from grader.spec.specs import Spec
 
 

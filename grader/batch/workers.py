@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.base.project import PACKAGE
-from grader.runner import Options, check_submission
+from grader.engine.runner import Options, check_submission
 from grader.spec.specs import Spec
 
 WORKER_BOOT = "from grader.batch.workers import worker_main; raise SystemExit(worker_main())"

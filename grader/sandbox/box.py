@@ -43,7 +43,7 @@ from grader.base.project import PACKAGE, ROOT
 from grader.sandbox import proc
 
 from grader.sandbox.cgroup import RunGroup
-from grader.finder import searched
+from grader.engine.finder import searched
 from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files
 from grader.sandbox.protections import others_may, protections, run_group_parents
 from grader.sandbox.reaping import kill, wait_dead

@@ -2,8 +2,8 @@
 
 A transport reads what the program prints until it waits for input, ends, floods or times out
 (`collect`), types a line (`send`), gives it time to end (`wait_exit`) and ends it with everything it
-started (`close`). Two carry the bytes: a pseudo-terminal (`grader/terminal.py`, Linux and macOS, what
-the official grade uses) and pipes (`grader/pipes.py`, for Windows, which has no pty; `--transport
+started (`close`). Two carry the bytes: a pseudo-terminal (`grader/engine/terminal.py`, Linux and macOS, what
+the official grade uses) and pipes (`grader/engine/pipes.py`, for Windows, which has no pty; `--transport
 pipes` forces it elsewhere). They differ only in how bytes arrive and how the program is started and
 ended; the reading loop, the output cap and how an ending is named live here, once.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from grader.judge.outcome import Ending
-from grader.waiting import ProcWatch, QuietWatch
+from grader.engine.waiting import ProcWatch, QuietWatch
 
 PTY, PIPES = "pty", "pipes"
 TRANSPORTS = (PTY, PIPES)

@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from grader.transport import Transport
-from grader.waiting import QuietWatch
+from grader.engine.transport import Transport
+from grader.engine.waiting import QuietWatch
 
 CHUNK = 65536
 READ_AHEAD = 32  # chunks held at most, read but not yet collected

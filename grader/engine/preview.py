@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from grader.runner import Options
-from grader.transport import PIPES, PTY
-from grader.waiting import QUIET_PERIOD, proc_shows_waits
+from grader.engine.runner import Options
+from grader.engine.transport import PIPES, PTY
+from grader.engine.waiting import QUIET_PERIOD, proc_shows_waits
 
 # Names whose behaviour depends on having a terminal: through pipes, such a program takes another path.
 TERMINAL_ONLY = re.compile(r"\b(isatty|getpass|msvcrt|curses|termios|tty)\b")

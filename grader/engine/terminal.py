@@ -16,8 +16,8 @@ from typing import Callable
 
 import pexpect
 
-from grader.transport import Transport
-from grader.waiting import ProcWatch, QuietWatch
+from grader.engine.transport import Transport
+from grader.engine.waiting import ProcWatch, QuietWatch
 
 
 class Terminal(Transport):

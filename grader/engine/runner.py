@@ -19,12 +19,12 @@ from grader.spec.assignment import command_line
 from grader.judge.judging import Session, Verdict, judge
 from grader.judge.matching import normalise, step_matches
 from grader.judge.outcome import Ending
-from grader.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
+from grader.engine.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
 from grader.sandbox.box import FORK, PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
 from grader.spec.specs import Spec
 from grader.spec.timeouts import step_timeout
-from grader.pipes import Pipes
-from grader.transport import PTY, Chunk, Transport
+from grader.engine.pipes import Pipes
+from grader.engine.transport import PTY, Chunk, Transport
 
 SCRIPT = "mastermind.py"
 
@@ -42,7 +42,7 @@ class Options:
     limits: Limits = field(default_factory=Limits)
     spec_timeout: float = 60.0
     wait_method: str = "auto"
-    transport: str = PTY  # or PIPES (see grader/transport.py)
+    transport: str = PTY  # or PIPES (see grader/engine/transport.py)
     script: str = SCRIPT
     require_isolation: bool = False
     command: tuple[str, ...] = (PYTHON, SCRIPT)  # how the assignment runs `script`
@@ -74,7 +74,7 @@ def open_transport(options: Options, box: Sandbox, argv: tuple[str, ...]) -> Tra
     """Start the program in `box` on the transport the options name. The pty's module is imported only
     when used: it needs POSIX, and everything else must import on Windows too."""
     if options.transport == PTY:
-        from grader.terminal import Terminal  # noqa: PLC0415 - POSIX only
+        from grader.engine.terminal import Terminal  # noqa: PLC0415 - POSIX only
 
         return Terminal(box.start(argv), options.wait_method)
     return Pipes(*box.command(argv), box.preexec)

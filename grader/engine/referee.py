@@ -1,0 +1,152 @@
+"""Referees: the other player of a game whose transcript cannot be written in advance.
+
+A program that picks a random secret, or plays by itself, answers differently from run to run, so a
+spec cannot list its output. A referee spec hands the conversation to a small Python class that lives in
+the assignment folder (`referee:` in assignment.yaml) and subclasses `Referee`:
+
+    class Referee(grader.engine.referee.Referee):
+        def reply(self, output): ...   # the program waits: the line to type, or a Ruling (the game is over)
+        def finish(self, output): ...  # the program ended (exit status 0): the final Ruling
+
+`output` is what the program printed since the last input (line ends as `\\n`). The referee's own choices
+come from `self.rng`, a `random.Random` seeded by the spec, and its settings are the spec's `referee:`
+keys besides `seed`, passed as keyword arguments: the same spec always plays the same game against the
+same program. A Ruling that fails names the output it is about (`step`: 0 is the output before the first
+input, N the output after input N; by default the latest) and may say what that output should have been
+(`expected`), shown as a diff like any transcript spec's.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from grader.base.errors import UsageError
+from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
+from grader.judge.matching import split_lines
+from grader.spec.specs import Line, Spec, Step
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """How the game went: passed, or failed with why, where, and what the output should have been."""
+
+    passed: bool
+    message: str
+    step: int | None = None
+    expected: str | None = None
+
+
+def upheld(message: str = "every answer checked") -> Ruling:
+    return Ruling(True, message)
+
+
+def objection(message: str, step: int | None = None, expected: str | None = None) -> Ruling:
+    return Ruling(False, message, step, expected)
+
+
+class Referee:
+    """The base class of an assignment's referee (see the module's docstring)."""
+
+    def __init__(self, rng: random.Random, **settings: Any) -> None:
+        if settings:
+            raise TypeError(f"unknown referee setting(s): {', '.join(sorted(settings))}")
+        self.rng = rng
+
+    def reply(self, output: str) -> str | Ruling:
+        """The program waits for input after printing `output`: the next line, or a Ruling to end."""
+        raise NotImplementedError
+
+    def finish(self, output: str) -> Ruling:
+        """The program ended normally after printing `output`: was the whole game right?"""
+        raise NotImplementedError
+
+
+class RefereeError(UsageError):
+    """A referee that cannot be loaded or set up: names the file and the reason."""
+
+
+@cache
+def referee_class(path: Path) -> type[Referee]:
+    """The class `Referee` of the referee file: imported once per process, under a private name."""
+    name = f"_referee_{abs(hash(str(path)))}"
+    try:
+        loader = importlib.util.spec_from_file_location(name, path)
+        if loader is None or loader.loader is None:
+            raise RefereeError(f"{path}: not a Python file")
+        module = importlib.util.module_from_spec(loader)
+        sys.modules[name] = module
+        loader.loader.exec_module(module)
+    except RefereeError:
+        raise
+    except Exception as error:  # noqa: BLE001 - any error in the instructor's file is named, not a traceback
+        raise RefereeError(f"{path}: cannot load the referee: {type(error).__name__}: {error}") from None
+    found = getattr(module, "Referee", None)
+    if not (isinstance(found, type) and issubclass(found, Referee)):
+        raise RefereeError(f"{path}: defines no class `Referee` based on grader.engine.referee.Referee")
+    return found
+
+
+def referee_call(path: str, method: Callable[[str], T], output: str) -> T:
+    """Call the referee; its own failure is the instructor's to fix (a RefereeError naming the file),
+    never a student's result and never a bare traceback."""
+    try:
+        return method(output)
+    except Exception as error:  # noqa: BLE001 - any error in the instructor's code
+        raise RefereeError(f"{path}: the referee failed: {type(error).__name__}: {error}") from error
+
+
+def start_referee(path: Path, seed: int, settings: dict[str, Any]) -> Referee:
+    """A fresh referee for one run, its generator seeded by the spec."""
+    cls = referee_class(path)
+    try:
+        return cls(random.Random(seed), **settings)
+    except Exception as error:  # noqa: BLE001 - bad settings, or any error in the instructor's code
+        raise RefereeError(f"{path}: cannot start the referee with {settings}: {error}") from None
+
+
+def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling | None = None,
+               unfinished: bool = False) -> Spec:
+    """The referee's game written down as a transcript spec: what the program printed at each step and
+    the reply typed after it, ending with exit status 0; where a ruling objects with the output it
+    expected, that output instead. `unfinished`: the referee had not ruled yet, so the game goes on
+    after the last output (an ending there is early, a crash or a compile error). Judged and reported
+    like any spec, it reads like any failure."""
+    objected = _objected_step(session, ruling) if ruling and ruling.expected is not None else None
+    steps = []
+    for step, output in enumerate(session.outputs):
+        shown = ruling.expected if ruling and step == objected else output
+        rows = split_lines(shown or "")
+        ends_open = bool(rows) and not rows[-1][1]
+        lines = tuple(Line(text) for text, _ in (rows[:-1] if ends_open else rows))
+        last = step == len(session.outputs) - 1
+        reply = replies[step] if step < len(replies) else ("" if unfinished else None)
+        steps.append(Step(lines, rows[-1][0] if ends_open else "", reply, None if unfinished or not last else 0))
+    if unfinished:
+        steps.append(Step((), "", None, 0))
+    return replace(spec, steps=tuple(steps))
+
+
+def _objected_step(session: Session, ruling: Ruling) -> int:
+    last = len(session.outputs) - 1
+    return last if ruling.step is None else min(max(ruling.step, 0), last)
+
+
+def referee_verdict(spec: Spec, session: Session, replies: list[str], ruling: Ruling | None) -> Verdict:
+    """The verdict of a referee spec: the ruling, or, without one, how the program failed (judged on
+    the transcript of what it did)."""
+    script = transcript(spec, session, replies, ruling, unfinished=ruling is None)
+    if ruling is None:
+        return judge(script, session)
+    if ruling.passed:
+        return Verdict(script, PASSED, "passed")
+    step = _objected_step(session, ruling)
+    return Verdict(script, MISMATCH, f"the referee objected to the output {moment(script, step)}: {ruling.message}",
+                   step, session.outputs[step], (Difference(step, session.outputs[step]),))
