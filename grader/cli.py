@@ -11,10 +11,10 @@ from pathlib import Path
 from grader.base.console import printable
 from grader.base.errors import UsageError
 from grader.base.files import check_writable, write_atomically
-from grader.junit import junit_xml
+from grader.report.junit import junit_xml
 from grader.sandbox.reaping import become_subreaper, kill_orphans
-from grader.report import build_results, render_text
-from grader.results import with_problem, write_results
+from grader.report.text import build_results, render_text
+from grader.report.results import with_problem, write_results
 from grader.engine.intake import admit, refused
 from grader.judge.judging import Verdict, total
 from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
@@ -91,8 +91,8 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("mutants", "grader.mutants", "add_mutants"),
     ("validate", "grader.validation", "add_validate"),
     ("grade", "grader.batch.command", "add_grade"),
-    ("gradebook", "grader.gradebook", "add_gradebook"),
-    ("feedback", "grader.feedback", "add_feedback"),
+    ("gradebook", "grader.report.gradebook", "add_gradebook"),
+    ("feedback", "grader.report.feedback", "add_feedback"),
     ("handout", "grader.packaging", "add_handout"),
     ("gradescope", "grader.packaging", "add_gradescope"),
 ]

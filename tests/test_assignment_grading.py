@@ -19,7 +19,7 @@ from grader.spec.assignment import command_line, load_assignment
 from grader.judge.judging import PASSED, SYNTAX
 from grader.mutants import analyse, grade_corpus, load_corpus
 from grader.options import assignment_options
-from grader.report import failure_details
+from grader.report.text import failure_details
 from grader.engine.runner import Options, grade_spec, play_session
 from grader.spec.specs import load_specs, parse_spec
 

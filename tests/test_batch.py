@@ -20,7 +20,7 @@ import pytest
 from conftest import nest, unnest
 from grader.sandbox import proc
 from grader.batch.fingerprint import grader_digest
-from grader.report import HIDDEN_NOTE
+from grader.report.text import HIDDEN_NOTE
 from grader.engine.runner import Options
 from grader.spec.specs import load_specs
 from grader.sandbox.box import UID_BASE
@@ -278,7 +278,7 @@ class Terminal(io.StringIO):
 def test_progress_is_a_bar_on_a_terminal_and_lines_otherwise():
     from grader.batch.progress import Progress
     from grader.batch.students import Outcome
-    from grader.results import Results, grader_error_results
+    from grader.report.results import Results, grader_error_results
 
     graded = Outcome("ada", "graded", Results(3, 4), 1.5)
     broken = Outcome("bob", "error", grader_error_results("RuntimeError: boom", 4), 0.1, "RuntimeError: boom")

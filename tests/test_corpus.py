@@ -22,7 +22,7 @@ from grader.judge.judging import (CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH
 from grader.base.errors import UsageError
 from grader.mutants import (AT_LEAST, AT_MOST, FAIL, LESS_THAN, PASS, Share, analyse, earned_share, load_corpus,
                             parse_share, render, share_problem, specs_for)
-from grader.report import failure_details
+from grader.report.text import failure_details
 from grader.engine.runner import Options, check_submission, run_spec
 from grader.spec.specs import load_specs
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from grader.diagnosis import describe, diagnose, failure_groups
-from grader.results import Failure, Results, TestResult, grader_error_results
+from grader.report.diagnosis import describe, diagnose, failure_groups
+from grader.report.results import Failure, Results, TestResult, grader_error_results
 
 START = "at start-up, before any input"
 AFTER_KEY = 'after input 1 ("1234")'

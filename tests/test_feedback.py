@@ -3,9 +3,9 @@ cannot break out of its code block, and a grader error said as such."""
 
 from __future__ import annotations
 
-from grader.feedback import feedback_markdown
-from grader.report import HIDDEN_NOTE
-from grader.results import from_json, grader_error_results
+from grader.report.feedback import feedback_markdown
+from grader.report.text import HIDDEN_NOTE
+from grader.report.results import from_json, grader_error_results
 
 
 def results_data(*tests: tuple[str, float, float, str]) -> dict:

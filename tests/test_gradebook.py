@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.gradebook import gradebook_csv, neutralised
-from grader.results import from_json, grader_error_results, with_problem
+from grader.report.gradebook import gradebook_csv, neutralised
+from grader.report.results import from_json, grader_error_results, with_problem
 
 ROOT = Path(__file__).resolve().parent.parent
 

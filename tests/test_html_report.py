@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from grader.html_report import class_report_html, common_failures, spec_summaries
-from grader.report import HIDDEN_NOTE, format_points
-from grader.results import Results, dumps, from_json
+from grader.report.html import class_report_html, common_failures, spec_summaries
+from grader.report.text import HIDDEN_NOTE, format_points
+from grader.report.results import Results, dumps, from_json
 from grader.spec.specs import load_specs
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from grader.report import HIDDEN_NOTE
+from grader.report.text import HIDDEN_NOTE
 from grader.spec.specs import SUITE_FILE, load_specs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +50,7 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     assert "pytest" not in (handout / "requirements.txt").read_text()
     # Only what a student runs: `check` and `feedback`, never the instructor's commands.
     shipped = {name for name in files if name.startswith("grader/")}
-    assert {"grader/cli.py", "grader/engine/runner.py", "grader/feedback.py", "grader/spec/spec.schema.json",
+    assert {"grader/cli.py", "grader/engine/runner.py", "grader/report/feedback.py", "grader/spec/spec.schema.json",
             "grader/sandbox/inside/init.py", "grader/sandbox/inside/forkserver.py"} <= shipped
     for instructor_only in ("batch", "gradebook", "mutants", "recording", "validation", "packaging"):
         assert f"grader/{instructor_only}.py" not in shipped

@@ -12,8 +12,8 @@ import pytest
 from grader.base.errors import UsageError
 from grader.judge.judging import Session, judge
 from grader.judge.outcome import Ending
-from grader.report import build_results
-from grader.results import (dumps, from_json, grader_error_results, read_results, schema, to_json, with_problem,
+from grader.report.text import build_results
+from grader.report.results import (dumps, from_json, grader_error_results, read_results, schema, to_json, with_problem,
                             write_results)
 from grader.spec.specs import parse_spec
 

@@ -26,13 +26,13 @@ from grader.batch.progress import Progress
 from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, JUNIT, RESULTS, Outcome, student_folder
 from grader.batch.workers import Worker, WorkerGone, WorkerStuck, setup_line
 from grader.base.errors import UsageError
-from grader.feedback import feedback_markdown
+from grader.report.feedback import feedback_markdown
 from grader.base.files import write_atomically
 from grader.engine.intake import IntakeLimits, admit, refused
-from grader.junit import junit_error, junit_xml
+from grader.report.junit import junit_error, junit_xml
 from grader.sandbox.reaping import kill_orphans
-from grader.report import build_results
-from grader.results import Results, grader_error_results, read_results, with_problem, write_results
+from grader.report.text import build_results
+from grader.report.results import Results, grader_error_results, read_results, with_problem, write_results
 from grader.engine.runner import Options
 from grader.spec.specs import Spec
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.base.escaping import safe_name
-from grader.results import Results
+from grader.report.results import Results
 
 RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "junit.xml", "inputs.sha256", "grader-error.txt"
 GRADEBOOK, REPORT, STUDENTS = "gradebook.csv", "report.html", "students"

@@ -8,7 +8,7 @@ import statistics
 from pathlib import Path
 
 from grader.batch.students import ERROR_LOG, FEEDBACK, GRADEBOOK, JUNIT, REPORT, RESULTS, STUDENTS, Outcome, student_folder
-from grader.diagnosis import diagnose
+from grader.report.diagnosis import diagnose
 from grader.spec.specs import Spec
 
 

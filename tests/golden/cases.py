@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grader.feedback import feedback_markdown
+from grader.report.feedback import feedback_markdown
 from grader.judge.judging import CRASH, FLOOD, MISMATCH, PASSED, Difference, Verdict
-from grader.junit import junit_xml
-from grader.report import build_results, render_text
-from grader.results import dumps, from_json, to_json
+from grader.report.junit import junit_xml
+from grader.report.text import build_results, render_text
+from grader.report.results import dumps, from_json, to_json
 from grader.spec.specs import Spec, parse_spec
 
 FOLDER = Path(__file__).resolve().parent

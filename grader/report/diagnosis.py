@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Mapping
 
-from grader.results import Failure, Results
+from grader.report.results import Failure, Results
 
 MISMATCH = "output differs"
 # How each failure kind reads after "31 of 40 ..." (judging's kinds; any other reads as "fail (kind)").

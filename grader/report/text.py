@@ -9,7 +9,7 @@ import textwrap
 
 from grader.judge.judging import Verdict, moment, shown_input, total
 from grader.judge.rendering import changed_lines, render_diff
-from grader.results import Failure, Results, TestResult
+from grader.report.results import Failure, Results, TestResult
 
 HIDDEN_NOTE = "This is a hidden test: its inputs and expected output are not shown."
 RULE_WIDTH = 78

@@ -22,9 +22,9 @@ from grader.batch.students import REPORT
 from grader.base.errors import UsageError
 from grader.base.escaping import safe_name
 from grader.base.files import write_atomically
-from grader.html_report import class_report_html
-from grader.report import format_points
-from grader.results import Results, read_results
+from grader.report.html import class_report_html
+from grader.report.text import format_points
+from grader.report.results import Results, read_results
 
 FIXED_COLUMNS = ("student", "score", "max_score")
 PROBLEM_COLUMN = "problem"  # last: why a score is 0 without a run ("no mastermind.py (found: main.py)") or empty

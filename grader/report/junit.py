@@ -10,7 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from grader.judge.judging import Verdict, total
-from grader.report import spec_feedback
+from grader.report.text import spec_feedback
 
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from grader.base.files import write_atomically
-from grader.report import HIDDEN_NOTE, format_points
-from grader.results import Results, read_results
+from grader.report.text import HIDDEN_NOTE, format_points
+from grader.report.results import Results, read_results
 
 
 def _cell(text: str) -> str:

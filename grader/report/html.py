@@ -17,9 +17,9 @@ from typing import Sequence
 
 from grader.base.escaping import escape_unsafe, safe_name
 from grader.base.project import PACKAGE
-from grader.report import HIDDEN_NOTE, format_points
-from grader.diagnosis import FailureGroup, failure_groups
-from grader.results import Results, TestResult
+from grader.report.text import HIDDEN_NOTE, format_points
+from grader.report.diagnosis import FailureGroup, failure_groups
+from grader.report.results import Results, TestResult
 
 ASSETS = PACKAGE / "templates" / "report"
 BINS = 10  # histogram bars, each a tenth of the maximum score
