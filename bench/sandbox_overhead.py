@@ -15,8 +15,12 @@ from pathlib import Path
 
 import pexpect
 
-from grader.sandbox.protections import protections
-from grader.sandbox.box import PYTHON, Limits, Sandbox
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from grader.sandbox.box import Sandbox  # noqa: E402
+from grader.sandbox.limits import Limits  # noqa: E402
+from grader.sandbox.protections import protections  # noqa: E402
+from grader.spec.assignment import PYTHON  # noqa: E402
 
 
 def one(folder: Path, isolate: bool) -> tuple[float, float]:

@@ -8,7 +8,7 @@ from grader.python_check import require_supported_python
 require_supported_python()
 
 try:
-    from grader.cli import main
+    from grader.commands.cli import main
 except ImportError as missing:  # a dependency missing from this interpreter
     sys.stderr.write("error: the grader needs the package %r, which %s lacks: install requirements.txt into it "
                      "(`python -m pip install -r requirements.txt`), or use `make check`\n" % (missing.name, sys.executable))

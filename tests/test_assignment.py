@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader.spec.assignment import AssignmentError, command_line, load_assignment, parse_assignment
-from grader.packaging import build_gradescope, build_handout
+from grader.commands.packaging import build_gradescope, build_handout
 
 ROOT = Path(__file__).resolve().parent.parent
 

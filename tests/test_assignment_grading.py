@@ -17,8 +17,8 @@ import pytest
 
 from grader.spec.assignment import command_line, load_assignment
 from grader.judge.judging import PASSED, SYNTAX
-from grader.mutants import analyse, grade_corpus, load_corpus
-from grader.options import assignment_options
+from grader.commands.mutants import analyse, grade_corpus, load_corpus
+from grader.commands.options import assignment_options
 from grader.report.text import failure_details
 from grader.engine.runner import Options, grade_spec, play_session
 from grader.spec.specs import load_specs, parse_spec

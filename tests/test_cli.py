@@ -224,8 +224,8 @@ def test_an_oversized_upload_is_the_students_zero_not_a_grader_error(tmp_path):
 
 def test_a_command_imports_only_its_own_module():
     """`check` is what students run most: it does not pay for importing what `record` or `grade` drive."""
-    code = ("import sys\nfrom grader.cli import build_parser\nbuild_parser(['check', 'folder'])\n"
-            "print(sorted(name for name in ('ruamel.yaml', 'grader.recording', 'grader.batch.command') if name in sys.modules))\n"
+    code = ("import sys\nfrom grader.commands.cli import build_parser\nbuild_parser(['check', 'folder'])\n"
+            "print(sorted(name for name in ('ruamel.yaml', 'grader.commands.recording', 'grader.commands.grade') if name in sys.modules))\n"
             "print(sorted(build_parser(['--help'])._subparsers._group_actions[0].choices))\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

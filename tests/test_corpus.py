@@ -20,7 +20,7 @@ import pytest
 from grader.judge.judging import (CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, PASSED, SYNTAX, WANTS_INPUT, Verdict, judge,
                             shown_input)
 from grader.base.errors import UsageError
-from grader.mutants import (AT_LEAST, AT_MOST, FAIL, LESS_THAN, PASS, Share, analyse, earned_share, load_corpus,
+from grader.commands.mutants import (AT_LEAST, AT_MOST, FAIL, LESS_THAN, PASS, Share, analyse, earned_share, load_corpus,
                             parse_share, render, share_problem, specs_for)
 from grader.report.text import failure_details
 from grader.engine.runner import Options, check_submission, run_spec

@@ -4,7 +4,6 @@ seed is fixed, which the sandbox's environment does)."""
 
 from __future__ import annotations
 
-from grader.judge.outcome import Ending
 from grader.engine.runner import Options, run_session
 
 SET_ORDER = """

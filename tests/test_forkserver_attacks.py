@@ -8,7 +8,6 @@ program something a fresh interpreter would not, it shows what the plain launch 
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import shutil
 import subprocess
@@ -130,8 +129,8 @@ def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Pat
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from grader.sandbox.box import Limits, Sandbox\n"
-        f"box = Sandbox(Path({str(folder)!r}), Limits(), launch={launch!r})\n"
+        "from grader.sandbox.box import Sandbox\nfrom grader.sandbox.limits import Limits\nfrom grader.sandbox.protections import isolation\n"
+        f"box = Sandbox(Path({str(folder)!r}), Limits(), isolate=isolation(), launch={launch!r})\n"
         "child = box.start(['python3', 'mastermind.py'])\n"
         "child.expect('Enter key: ', timeout=10)\n"
         "print(box.launch, box.uid, box.root, child.pid, flush=True)\n"

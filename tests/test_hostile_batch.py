@@ -5,7 +5,6 @@ grader's memory stays bounded, and no process of any run is left."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys

@@ -11,7 +11,7 @@ from conftest import ECHO_SPEC, grade, spec_from
 from grader.engine import runner
 from grader.judge import judging
 from grader.engine.runner import Options
-from grader.sandbox.box import SandboxFailure
+from grader.base.errors import SandboxFailure
 from grader.judge.judging import Difference
 
 THREE_INPUTS = """

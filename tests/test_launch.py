@@ -25,10 +25,13 @@ import test_sandbox  # noqa: E402
 from test_sandbox import *  # noqa: E402,F401,F403 - every sandbox test, run again with the plain launch
 from grader.engine import runner  # noqa: E402
 from grader.sandbox import forking, proc, box as sandbox
-from grader.mutants import grade_corpus, load_corpus  # noqa: E402
+from grader.commands.mutants import grade_corpus, load_corpus  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.engine.runner import Options  # noqa: E402
-from grader.sandbox.box import FORK, PLAIN, PYTHON, Limits, Sandbox  # noqa: E402
+from grader.sandbox.box import FORK, PLAIN, Sandbox  # noqa: E402
+from grader.sandbox.limits import Limits  # noqa: E402
+from grader.sandbox.protections import isolation  # noqa: E402
+from grader.spec.assignment import PYTHON  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not protections().isolated, reason=protections().describe())
@@ -76,7 +79,7 @@ def plain_launch(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
 
 def run(folder: Path, launch: str, interrupt: str | None = None) -> tuple[str, int | None, int | None]:
     """Output (with \r\n) and (exit status, signal) of `mastermind.py a1 b2` in `folder`, launched so."""
-    with Sandbox(folder, Limits(), launch=launch) as box:
+    with Sandbox(folder, Limits(), isolate=isolation(), launch=launch) as box:
         assert box.launch == launch
         child = box.start([PYTHON, "mastermind.py", "a1", "b2"], encoding="utf-8", timeout=30)
         try:
@@ -135,7 +138,7 @@ def test_a_sample_of_the_corpus_gets_the_same_verdicts_both_ways() -> None:
 def test_a_program_that_is_not_python_script_is_executed_as_in_a_plain_run(tmp_path: Path) -> None:
     folder = program(tmp_path, "")
     shutil.copy(shutil.which("true"), folder / "true")
-    with Sandbox(folder, Limits(), launch=FORK) as box:
+    with Sandbox(folder, Limits(), isolate=isolation(), launch=FORK) as box:
         child = box.start(["./true"])
         child.expect(pexpect.EOF)
         child.wait()
@@ -160,7 +163,7 @@ def test_a_run_the_fork_server_cannot_start_falls_back_to_plain_and_says_so(
 ) -> None:
     folder = program(tmp_path, "")
     true = shutil.which("true")
-    with Sandbox(folder, Limits(), launch=FORK) as box:
+    with Sandbox(folder, Limits(), isolate=isolation(), launch=FORK) as box:
         box.python = true  # a "server" that exits at once: neither attempt gets a launcher
         child = box.start([PYTHON, "mastermind.py"])
         try:
@@ -179,8 +182,8 @@ def test_the_fork_server_ends_with_the_grader_that_started_it(tmp_path: Path) ->
     code = (
         "from pathlib import Path\n"
         "from grader.sandbox import forking\n"
-        "from grader.sandbox.box import Limits, Sandbox\n"
-        f"with Sandbox(Path({str(folder)!r}), Limits()) as box:\n"
+        "from grader.sandbox.box import Sandbox\nfrom grader.sandbox.limits import Limits\nfrom grader.sandbox.protections import isolation\n"
+        f"with Sandbox(Path({str(folder)!r}), Limits(), isolate=isolation()) as box:\n"
         "    child = box.start(['python3', 'mastermind.py'])\n"
         "    child.expect('ran')\n"
         "    box.kill_all(child.pid)\n"

@@ -50,7 +50,7 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     assert "pytest" not in (handout / "requirements.txt").read_text()
     # Only what a student runs: `check` and `feedback`, never the instructor's commands.
     shipped = {name for name in files if name.startswith("grader/")}
-    assert {"grader/cli.py", "grader/engine/runner.py", "grader/report/feedback.py", "grader/spec/spec.schema.json",
+    assert {"grader/commands/cli.py", "grader/engine/runner.py", "grader/report/feedback.py", "grader/commands/feedback.py", "grader/spec/spec.schema.json",
             "grader/sandbox/inside/init.py", "grader/sandbox/inside/forkserver.py"} <= shipped
     for instructor_only in ("batch", "gradebook", "mutants", "recording", "validation", "packaging"):
         assert f"grader/{instructor_only}.py" not in shipped
@@ -115,7 +115,7 @@ def test_gradescope_bundle_runs_against_a_fake_autograder_tree(tmp_path: Path):
 
     with zipfile.ZipFile(bundle) as archive:
         names = set(archive.namelist())
-    assert {"setup.sh", "run_autograder", "requirements.txt", "grader/cli.py"} <= names
+    assert {"setup.sh", "run_autograder", "requirements.txt", "grader/commands/cli.py"} <= names
     assert {f"specs/{Path(spec.path).name}" for spec in SPECS} | {f"specs/{SUITE_FILE}"} <= names
     assert not any(name.startswith("reference") for name in names)
 

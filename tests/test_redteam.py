@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox.cgroup import CPU_WEIGHT
-from grader.sandbox.protections import Protections, exposed, protections, run_group_parents
-from grader.sandbox.box import Sandbox, SandboxFailure
+from grader.base.errors import SandboxFailure
+from grader.sandbox.box import Sandbox
+from grader.sandbox.cgroup import run_group_parents
+from grader.sandbox.protections import Protections, exposed, protections
 from test_sandbox import FAST, MODES, ROOT, ended, needs_isolation, running, submission
 
 as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,

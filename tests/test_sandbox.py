@@ -30,14 +30,14 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
 from conftest import grade, spec_from  # noqa: E402
 from grader.sandbox.cgroup import find_parents  # noqa: E402
 from grader.judge.judging import OVER_LIMIT  # noqa: E402
-from grader.sandbox.protections import others_may, protections  # noqa: E402
+from grader.sandbox.protections import IsolationUnavailable, isolation, protections  # noqa: E402
 from grader.sandbox import box as sandbox  # noqa: E402
+from grader.sandbox.limits import Limits  # noqa: E402
 from grader.sandbox.box import (  # noqa: E402
     INSIDE_HOME,
     MARKER,
-    IsolationUnavailable,
-    Limits,
     Sandbox,
+    others_may,
     child_environment,
     unprivileged_python,
 )
@@ -89,7 +89,7 @@ def running(
 ) -> Iterator[tuple[Sandbox, pexpect.spawn]]:
     """Spawn `mastermind.py` of `folder` exactly as the runner does; afterwards kill_all and check that
     nothing of the run is left."""
-    with Sandbox(folder, limits, isolate=isolate) as box:
+    with Sandbox(folder, limits, isolate=isolation() if isolate is None else isolate) as box:
         child = box.start(["python3", "mastermind.py"], encoding="utf-8", timeout=timeout)
         try:
             yield box, child
@@ -289,7 +289,7 @@ def test_kill_all_at_any_moment_of_the_start(tmp_path: Path, isolate: bool) -> N
 @needs_isolation
 def test_daemon_dies_when_the_program_ends(tmp_path: Path) -> None:
     """No kill_all needed: when the program ends its namespace's init ends, and the kernel kills the rest."""
-    with Sandbox(submission(tmp_path, "daemon", {"mode.txt": "exit"}), FAST) as box:
+    with Sandbox(submission(tmp_path, "daemon", {"mode.txt": "exit"}), FAST, isolate=isolation()) as box:
         child = box.start(["python3", "mastermind.py"], encoding="utf-8", timeout=5)
         try:
             output, status, sig = ended(child)
@@ -515,13 +515,13 @@ def test_protections_are_reported_and_full_isolation_can_be_required(tmp_path: P
     code = (
         "from pathlib import Path\n"
         "from grader.sandbox.protections import protections\n"
-        "from grader.sandbox.box import Limits, Sandbox, IsolationUnavailable\n"
+        "from grader.sandbox.box import Sandbox\nfrom grader.sandbox.limits import Limits\nfrom grader.sandbox.protections import IsolationUnavailable, isolation\n"
         "print(protections().missing())\n"
         "print(protections().describe())\n"
-        "with Sandbox(Path('.'), Limits()) as box:\n"
+        "with Sandbox(Path('.'), Limits(), isolate=isolation()) as box:\n"
         "    print('isolated:', box.isolated)\n"
         "try:\n"
-        "    Sandbox(Path('.'), Limits(), require_full_isolation=True)\n"
+        "    Sandbox(Path('.'), Limits(), isolate=isolation(require_full=True))\n"
         "except IsolationUnavailable as error:\n"
         "    print('refused:', error)\n"
     )
@@ -538,11 +538,11 @@ def test_protections_are_reported_and_full_isolation_can_be_required(tmp_path: P
     assert lines[3].startswith("refused: sandbox: running WITHOUT")
     if ISOLATED:
         assert protections().full and protections().missing() == []
-        with Sandbox(tmp_path, FAST, require_full_isolation=True) as box:
+        with Sandbox(tmp_path, FAST, isolate=isolation(require_full=True)) as box:
             assert box.isolated
     else:
         with pytest.raises(IsolationUnavailable):
-            Sandbox(tmp_path, FAST, require_full_isolation=True)
+            Sandbox(tmp_path, FAST, isolate=isolation(require_full=True))
 
 
 @needs_isolation
@@ -566,8 +566,8 @@ def test_nothing_survives_a_crashed_grader(tmp_path: Path) -> None:
     code = (
         "import pexpect, sys\n"
         "from pathlib import Path\n"
-        "from grader.sandbox.box import Limits, Sandbox\n"
-        f"box = Sandbox(Path({str(folder)!r}), Limits(), launch={launch()!r})\n"
+        "from grader.sandbox.box import Sandbox\nfrom grader.sandbox.limits import Limits\nfrom grader.sandbox.protections import isolation\n"
+        f"box = Sandbox(Path({str(folder)!r}), Limits(), isolate=isolation(), launch={launch()!r})\n"
         "child = box.start(['python3', 'mastermind.py'])\n"
         "child.expect('Enter key: ', timeout=5)\n"
         "print(box.uid, box.root, flush=True)\n"
@@ -602,11 +602,11 @@ def test_kill_all_leaves_no_zombie_to_a_subreaper(tmp_path: Path) -> None:
     code = (
         "import ctypes, os, pexpect\n"
         "from pathlib import Path\n"
-        "from grader.sandbox.box import Limits, Sandbox\n"
+        "from grader.sandbox.box import Sandbox\nfrom grader.sandbox.limits import Limits\nfrom grader.sandbox.protections import isolation\n"
         "from grader.sandbox import forking\n"
         "ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER\n"
         "for _ in range(3):\n"
-        f"    with Sandbox(Path({str(folder)!r}), Limits(), launch={launch()!r}) as box:\n"
+        f"    with Sandbox(Path({str(folder)!r}), Limits(), isolate=isolation(), launch={launch()!r}) as box:\n"
         "        child = box.start(['python3', 'mastermind.py'])\n"
         "        child.expect('Enter key: ', timeout=5)\n"
         "        box.kill_all(child.pid)\n"

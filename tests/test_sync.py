@@ -13,7 +13,7 @@ import pytest
 from conftest import ECHO_SPEC, ROOT, grade, spec_from
 from grader.judge import judging
 from grader.engine.runner import Options, check_submission
-from grader.sandbox.box import Limits
+from grader.sandbox.limits import Limits
 from grader.spec.specs import load_specs
 
 ECHO = spec_from(ECHO_SPEC)

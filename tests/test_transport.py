@@ -20,7 +20,7 @@ from grader.judge.outcome import Ending
 from grader.engine.preview import notes_for, preview_notes
 from grader.base.project import CORPUS, DEFAULT_SPECS, REFERENCE, ROOT
 from grader.engine.runner import Options, check_submission, run_session
-from grader.sandbox.box import Limits
+from grader.sandbox.limits import Limits
 from grader.spec.specs import load_specs
 from grader.engine.transport import PIPES, PTY, default_transport
 from grader.engine.waiting import QuietWatch
@@ -35,7 +35,7 @@ WITHOUT_LINUX_MODULES = (
     "import sys\n"
     f"for name in {LINUX_ONLY!r}:\n"
     "    sys.modules[name] = None\n"
-    "from grader.cli import main\n"
+    "from grader.commands.cli import main\n"
     "raise SystemExit(main(sys.argv[1:]))\n"
 )
 PIPES_OPTIONS = Options(transport=PIPES)

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from grader.recording import record_text
-from grader.validation import validate
+from grader.commands.recording import record_text
+from grader.commands.validation import validate
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = ROOT / "specs" / "02-win-on-first-guess.yaml"

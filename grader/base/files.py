@@ -49,3 +49,12 @@ def write_atomically(path: Path, text: str) -> None:
     finally:
         with contextlib.suppress(OSError):  # it may not exist, nor its folder
             temporary.unlink()
+
+
+IGNORED_FOLDERS = ("__MACOSX",)
+
+
+def searched(name: str) -> bool:
+    """A folder of this name is looked at; hidden folders (`.git`) and archive leftovers (`__MACOSX`) are
+    not, and intake neither counts nor copies them."""
+    return not name.startswith(".") and name not in IGNORED_FOLDERS

@@ -4,14 +4,14 @@ the assignment's assignment.yaml and referee, or the grader's own code changed s
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import stat
+from dataclasses import asdict
 from pathlib import Path
 
-from grader.engine.intake import Admitted, Entry
-
-from grader.options import options_to_json
 from grader.base.project import PACKAGE
+from grader.engine.intake import Admitted, Entry
 from grader.engine.runner import Options
 from grader.sandbox.protections import protections
 from grader.spec.specs import Spec
@@ -41,7 +41,7 @@ def grader_digest(specs: list[Spec], options: Options) -> str:
     """The specs' files, the run options, the sandbox's protections and the grader's own code: everything
     besides the submission behind a grade."""
     digest = hashlib.sha256(HASH_VERSION.encode())
-    digest.update(f"options {options_to_json(options)}\0{protections().describe()}\0".encode())
+    digest.update(f"options {json.dumps(asdict(options))}\0{protections().describe()}\0".encode())
     for spec in sorted(specs, key=lambda spec: spec.id):
         options_used = (spec.ignore, spec.scoring, spec.input_labels)  # the suite file's defaults included
         digest.update(f"spec {spec.id} {options_used!r}\0".encode() + Path(spec.path).read_bytes() + b"\0")

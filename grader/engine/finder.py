@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.base.escaping import safe_name
+from grader.base.files import searched
 
-IGNORED_FOLDERS = ("__MACOSX",)
 SHOWN = 5  # file names listed in a "found:" hint
 
 
@@ -42,12 +42,6 @@ def _entries(folder: Path) -> list[tuple[str, int]]:
         except OSError:
             continue
     return found
-
-
-def searched(name: str) -> bool:
-    """A folder of this name is looked at; hidden folders (`.git`) and archive leftovers (`__MACOSX`) are
-    not, and intake neither counts nor copies them."""
-    return not name.startswith(".") and name not in IGNORED_FOLDERS
 
 
 def find_program(folder: Path, name: str) -> Found:

@@ -17,7 +17,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from grader.base.escaping import safe_name
-from grader.engine.finder import find_program, searched
+from grader.base.files import searched
+from grader.engine.finder import find_program
 from grader.judge.judging import NO_PROGRAM, Verdict
 from grader.spec.specs import Spec
 

@@ -20,7 +20,11 @@ from grader.judge.judging import Session, Verdict, judge
 from grader.judge.matching import normalise, step_matches
 from grader.judge.outcome import Ending
 from grader.engine.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
-from grader.sandbox.box import FORK, PLAIN, PYTHON, Limits, Sandbox, SandboxFailure
+from grader.base.errors import SandboxFailure
+from grader.sandbox.box import FORK, PLAIN, Sandbox
+from grader.sandbox.limits import Limits
+from grader.sandbox.protections import isolation
+from grader.spec.assignment import PYTHON
 from grader.spec.specs import Spec
 from grader.spec.timeouts import step_timeout
 from grader.engine.pipes import Pipes
@@ -160,7 +164,7 @@ def play_session(
     stuck = False
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
-            box = Sandbox(submission, options.limits, require_full_isolation=options.require_isolation,
+            box = Sandbox(submission, options.limits, isolate=isolation(options.require_isolation),
                           launch=options.launch if options.transport == PTY else PLAIN)  # the server hands out ptys
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
             transport = open_transport(options, box, argv)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import platform
-import struct
 import time
 
 from grader.sandbox import proc

@@ -6,14 +6,10 @@ only their name and points (see `report.build_results`)."""
 
 from __future__ import annotations
 
-import argparse
 import re
-import sys
-from pathlib import Path
 
-from grader.base.files import write_atomically
 from grader.report.text import HIDDEN_NOTE, format_points
-from grader.report.results import Results, read_results
+from grader.report.results import Results
 
 
 def _cell(text: str) -> str:
@@ -58,22 +54,3 @@ def feedback_markdown(results: Results, title: str = "Mastermind: your results")
     if tests and results.passed_count == len(tests):
         out += ["Every test passed. Well done!", ""]
     return "\n".join(out)
-
-
-def cmd_feedback(args: argparse.Namespace) -> int:
-    text = feedback_markdown(read_results(Path(args.results)), args.title)
-    if args.out:
-        write_atomically(Path(args.out), text)
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def add_feedback(commands: argparse._SubParsersAction) -> None:
-    feedback = commands.add_parser(
-        "feedback", help="render a results.json as the Markdown a student reads (feedback.md, CI job summary)"
-    )
-    feedback.add_argument("results", help="a results.json written by `check --json`, `grade` or Gradescope")
-    feedback.add_argument("--out", metavar="FILE", help="write here instead of standard output")
-    feedback.add_argument("--title", default="Mastermind: your results", help="the heading (default: %(default)s)")
-    feedback.set_defaults(run=cmd_feedback)

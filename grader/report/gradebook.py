@@ -11,20 +11,14 @@ folder holding the results file (`grades/students/<id>/results.json`, `artifacts
 
 from __future__ import annotations
 
-import argparse
 import csv
 import io
-import sys
-from pathlib import Path
 from typing import Iterable
 
-from grader.batch.students import REPORT
 from grader.base.errors import UsageError
 from grader.base.escaping import safe_name
-from grader.base.files import write_atomically
-from grader.report.html import class_report_html
 from grader.report.text import format_points
-from grader.report.results import Results, read_results
+from grader.report.results import Results
 
 FIXED_COLUMNS = ("student", "score", "max_score")
 PROBLEM_COLUMN = "problem"  # last: why a score is 0 without a run ("no mastermind.py (found: main.py)") or empty
@@ -66,55 +60,3 @@ def gradebook_csv(rows: Iterable[tuple[str, Results]]) -> str:
             neutralised(safe_name(results.problem or "")),
         ])
     return buffer.getvalue()
-
-
-def results_files(arguments: list[str]) -> list[Path]:
-    """Files as given; a folder stands for every `*/results.json` one level below it, and the output
-    folder of `grade` for its `students/*/results.json`."""
-    files = []
-    for argument in arguments:
-        path = Path(argument)
-        if path.is_dir():
-            found = sorted(path.glob("*/results.json")) or sorted(path.glob("students/*/results.json"))
-            if not found and not (path / "gradebook.csv").is_file():  # an output of `grade` may hold nobody
-                raise UsageError(f"{path}: a folder, but no */results.json inside")
-            files += found
-        else:
-            files.append(path)
-    return files
-
-
-def student_id(path: Path, id_from: str) -> str:
-    student = path.stem if id_from == "stem" else path.resolve().parent.name
-    if not student:
-        raise UsageError(f"{path}: cannot tell the student id from this path")
-    return student
-
-
-def cmd_gradebook(args: argparse.Namespace) -> int:
-    files = results_files(args.results)
-    if args.out and Path(args.out).name == REPORT:
-        raise UsageError(f"{args.out}: the class report gets that name next to the gradebook; choose another")
-    rows = [(student_id(path, args.id_from), read_results(path)) for path in files]
-    text = gradebook_csv(rows)
-    if args.out:
-        report = Path(args.out).with_name(REPORT)
-        write_atomically(Path(args.out), text)
-        write_atomically(report, class_report_html(rows))
-        print(f"wrote {args.out} and {report}: {len(files)} student(s)", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def add_gradebook(commands: argparse._SubParsersAction) -> None:
-    gradebook = commands.add_parser(
-        "gradebook", help="merge results.json files (one per student) into one gradebook CSV",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    gradebook.add_argument("results", nargs="+", help="results.json files, folders holding <id>/results.json, or the output folder of grade")
-    gradebook.add_argument("--out", metavar="FILE", help=f"write the CSV here, and the class report ({REPORT}) next to it "
-                                                          "(default: the CSV to standard output)")
-    gradebook.add_argument("--id-from", choices=["parent", "stem"], default="parent",
-                           help="student id: the results file's folder name (default) or its file name")
-    gradebook.set_defaults(run=cmd_gradebook)

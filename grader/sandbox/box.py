@@ -35,17 +35,19 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
+from grader.base.errors import SandboxFailure
+from grader.base.files import searched
 from grader.base.project import PACKAGE, ROOT
 from grader.sandbox import proc
 
-from grader.sandbox.cgroup import RunGroup
-from grader.engine.finder import searched
+from grader.sandbox.cgroup import RunGroup, run_group_parents
 from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files
-from grader.sandbox.protections import others_may, protections, run_group_parents
+from grader.sandbox.inside import INIT_SCRIPT, SYSCALLS_SCRIPT
+from grader.sandbox.limits import Limits
+from grader.spec.assignment import PYTHON
 from grader.sandbox.reaping import kill, wait_dead
 from grader.sandbox.inside import syscalls
 
@@ -57,9 +59,6 @@ try:
 except ImportError:  # Windows: no rlimits there (the protections line says so); everything else still runs
     resource = None
 
-INIT_SCRIPT = Path(__file__).resolve().parent / "inside" / "init.py"
-SYSCALLS_SCRIPT = INIT_SCRIPT.parent / "syscalls.py"  # imported by init.py, and by the fallback here
-SERVER_SCRIPT = INIT_SCRIPT.parent / "forkserver.py"  # the fork server (started by grader/sandbox/forking.py)
 # The launcher imports init.py rather than running it, so its bytecode comes from __pycache__
 # (see `_cache_launcher`) instead of being compiled on every run; argv after -c is (CONFIG, SCRIPT).
 LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); import init; init.main()"
@@ -81,25 +80,20 @@ PR_SET_PDEATHSIG = 1
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
-class IsolationUnavailable(RuntimeError):
-    """Full isolation was required but cannot be had on this machine."""
-
-
-class SandboxFailure(RuntimeError):
-    """The sandbox could not run the program: the grader's problem to report, never the student's 0."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Per-run limits. The runner enforces wall time and output bytes; the kernel enforces the rest."""
-
-    cpu_seconds: int = 10
-    memory_mb: int = 512
-    processes: int = 64
-    file_size_mb: int = 16
-    open_files: int = 64
-    output_bytes: int = 1_000_000
-    disk_mb: int = 64  # isolated mode: all the program can write (working copy, /tmp, /dev/shm)
+def others_may(path: str, permission: int) -> bool:
+    """A user who is neither owner nor in the group can reach `path` (every folder on the way searchable)
+    and has `permission` on it."""
+    try:
+        if not os.stat(path).st_mode & permission:
+            return False
+        parent = os.path.dirname(path)
+        while parent not in ("/", ""):
+            if not os.stat(parent).st_mode & stat.S_IXOTH:
+                return False
+            parent = os.path.dirname(parent)
+    except OSError:
+        return False
+    return True
 
 
 def child_environment(home: Path | str, tmp: Path | str | None = None) -> dict[str, str]:
@@ -125,9 +119,6 @@ def child_environment(home: Path | str, tmp: Path | str | None = None) -> dict[s
 def isolated_environment() -> dict[str, str]:
     """The environment of an isolated run's launcher and program (and of the fork server): inside the sandbox."""
     return child_environment(INSIDE_HOME, "/tmp")
-
-
-PYTHON = "python3"  # as a command's first word: the interpreter student programs run with
 
 
 def student_python() -> str:
@@ -193,23 +184,12 @@ def _say_once(notice: str) -> None:
 class Sandbox:
     """A private working copy of one submission and the command that runs it there.
 
-    `isolate`: None (default) isolates whenever `protections()` says this machine can; False forces the
-    fallback. `require_full_isolation=True` (or GRADER_SANDBOX=require in the grader's environment) raises
-    `IsolationUnavailable` instead of falling back; GRADER_SANDBOX=off turns isolation off."""
+    `isolate`: through the namespace launcher (what `grader.sandbox.protections.isolation()` says this
+    machine can), or False for the fallback."""
 
-    def __init__(
-        self, submission: Path, limits: Limits, *, require_full_isolation: bool = False, isolate: bool | None = None,
-        launch: str = FORK,
-    ) -> None:
+    def __init__(self, submission: Path, limits: Limits, *, isolate: bool, launch: str = FORK) -> None:
         self.submission = Path(submission)
         self.limits = limits
-        if os.environ.get("GRADER_SANDBOX") == "require":
-            require_full_isolation = True
-        if isolate is None or require_full_isolation:  # isolate=False: the fallback, even where more is possible
-            found = protections()
-            if require_full_isolation and not found.full:
-                raise IsolationUnavailable(found.describe())
-            isolate = found.isolated if isolate is None else isolate
         self.isolated = isolate
         self.launch = launch if isolate else PLAIN  # the fallback has no launcher: the program is exec'd directly
         self.launcher: tuple[int, bytes] | None = None  # a fork launch's (pid, start time): not our child

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import secrets
+import sys
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -253,3 +254,14 @@ class RunGroup:
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.005)
+
+
+_found_parents: Parents | str | None = None
+
+
+def run_group_parents() -> Parents | str:
+    """Where per-run cgroups go, or why there are none: found once per process."""
+    global _found_parents
+    if _found_parents is None:
+        _found_parents = find_parents() if sys.platform.startswith("linux") else f"cgroups need Linux, this is {sys.platform}"
+    return _found_parents

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from pexpect.fdpexpect import fdspawn
 
-from grader.sandbox.box import SERVER_SCRIPT, SandboxFailure
+from grader.base.errors import SandboxFailure
+from grader.sandbox.inside import SERVER_SCRIPT
 
 # The modules of start-up are noted first: the program gets only those (init.run_program).
 SERVER_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(SERVER_SCRIPT.parent)!r}; "

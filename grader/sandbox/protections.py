@@ -16,7 +16,10 @@ from pathlib import Path
 from typing import ClassVar, Iterable
 
 from grader.sandbox import proc
-from grader.sandbox.cgroup import Parents, find_parents
+from grader.sandbox.box import Sandbox, others_may
+from grader.sandbox.cgroup import run_group_parents
+from grader.sandbox.limits import Limits
+from grader.spec.assignment import PYTHON
 from grader.sandbox.inside import syscalls
 
 try:
@@ -59,22 +62,6 @@ class Protections:
         return f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
 
 
-def others_may(path: str, permission: int) -> bool:
-    """A user who is neither owner nor in the group can reach `path` (every folder on the way searchable)
-    and has `permission` on it."""
-    try:
-        if not os.stat(path).st_mode & permission:
-            return False
-        parent = os.path.dirname(path)
-        while parent not in ("/", ""):
-            if not os.stat(parent).st_mode & stat.S_IXOTH:
-                return False
-            parent = os.path.dirname(parent)
-    except OSError:
-        return False
-    return True
-
-
 def exposed(found: Protections, private: Iterable[Path]) -> str | None:
     """A warning naming the `private` folders (class, specs, reference) a run could read: in the fallback
     as root the program runs as a per-run uid, who may read whatever any user may (None: nothing exposed)."""
@@ -92,6 +79,20 @@ _probe_lock = threading.Lock()
 _probed: Protections | None = None
 
 
+class IsolationUnavailable(RuntimeError):
+    """Full isolation was required but cannot be had on this machine."""
+
+
+def isolation(require_full: bool = False) -> bool:
+    """Whether runs go through the namespace launcher on this machine. `require_full` (or
+    GRADER_SANDBOX=require in the grader's environment) makes anything less than full protection an
+    `IsolationUnavailable` instead of a fallback."""
+    found = protections()
+    if (require_full or os.environ.get("GRADER_SANDBOX") == "require") and not found.full:
+        raise IsolationUnavailable(found.describe())
+    return found.isolated
+
+
 def protections() -> Protections:
     """What this machine gives runs, found once per process by running a probe through the sandbox."""
     global _probed
@@ -107,17 +108,6 @@ def _with_run_limits(found: Protections) -> Protections:
     if isinstance(parents, str):
         return replace(found, reason="; ".join(filter(None, (found.reason, f"no limits per run: {parents}"))))
     return replace(found, run_limits=True)
-
-
-_parents: Parents | str | None = None
-
-
-def run_group_parents() -> Parents | str:
-    """Where per-run cgroups go, or why there are none: found once per process."""
-    global _parents
-    if _parents is None:
-        _parents = find_parents() if sys.platform.startswith("linux") else f"cgroups need Linux, this is {sys.platform}"
-    return _parents
 
 
 def _fallback(reason: str) -> Protections:
@@ -152,8 +142,6 @@ def _probe() -> Protections:
             "    'seccomp': open('/proc/self/status').read().split('Seccomp:')[1].split()[0] == '2'}))\n"
         )
         import pexpect  # noqa: PLC0415 - Linux only, as the sandbox
-
-        from grader.sandbox.box import PYTHON, Limits, Sandbox  # noqa: PLC0415 - the probe runs through the sandbox
 
         box = Sandbox(probe_dir, Limits(), isolate=True)
         with box:  # launched as the runs will be (which starts this process's fork server ahead of them)

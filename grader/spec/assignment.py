@@ -31,7 +31,8 @@ import yaml
 
 from grader.base.errors import UsageError
 from grader.base.project import ROOT
-from grader.sandbox.box import PYTHON
+
+PYTHON = "python3"  # as a command's first word: the interpreter student programs run with
 
 CONFIG = "assignment.yaml"
 SEEDED_BOOT = """\

@@ -17,10 +17,12 @@ from grader.report.text import build_results, render_text
 from grader.report.results import with_problem, write_results
 from grader.engine.intake import admit, refused
 from grader.judge.judging import Verdict, total
-from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
+from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.engine.preview import notes_for
 from grader.engine.runner import Options, check_submission
-from grader.sandbox.box import IsolationUnavailable, SandboxFailure, start_ahead
+from grader.base.errors import SandboxFailure
+from grader.sandbox.box import start_ahead
+from grader.sandbox.protections import IsolationUnavailable
 from grader.spec.specs import Spec, SpecErrors
 from grader.base.project import default_jobs
 
@@ -86,15 +88,15 @@ def add_check(commands: argparse._SubParsersAction) -> None:
 # (command, module, the function that adds it). Modules are imported only here, and a command whose module
 # is absent is left out: the students' handout ships only the modules its own commands need.
 COMMANDS: list[tuple[str, str, str]] = [
-    ("check", "grader.cli", "add_check"),
-    ("record", "grader.recording", "add_record"),
-    ("mutants", "grader.mutants", "add_mutants"),
-    ("validate", "grader.validation", "add_validate"),
-    ("grade", "grader.batch.command", "add_grade"),
-    ("gradebook", "grader.report.gradebook", "add_gradebook"),
-    ("feedback", "grader.report.feedback", "add_feedback"),
-    ("handout", "grader.packaging", "add_handout"),
-    ("gradescope", "grader.packaging", "add_gradescope"),
+    ("check", "grader.commands.cli", "add_check"),
+    ("record", "grader.commands.recording", "add_record"),
+    ("mutants", "grader.commands.mutants", "add_mutants"),
+    ("validate", "grader.commands.validation", "add_validate"),
+    ("grade", "grader.commands.grade", "add_grade"),
+    ("gradebook", "grader.commands.gradebook", "add_gradebook"),
+    ("feedback", "grader.commands.feedback", "add_feedback"),
+    ("handout", "grader.commands.packaging", "add_handout"),
+    ("gradescope", "grader.commands.packaging", "add_gradescope"),
 ]
 
 

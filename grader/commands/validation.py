@@ -18,7 +18,7 @@ from grader.base.errors import UsageError
 from grader.judge.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict
 from grader.report.text import failure_details
 from grader.spec.assignment import Assignment, load_assignment
-from grader.options import add_assignment_options, assignment_options, referee_problems
+from grader.commands.options import add_assignment_options, assignment_options, referee_problems
 from grader.engine.runner import Options, check_submission
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Spec, parse_folder

@@ -24,9 +24,9 @@ from pathlib import Path
 
 from grader.spec.assignment import DEFAULT_PROGRAM, Assignment, load_assignment
 from grader.base.errors import UsageError
-from grader.options import add_assignment_options
+from grader.commands.options import add_assignment_options
 from grader.report.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
-from grader.sandbox.box import INIT_SCRIPT, SERVER_SCRIPT
+from grader.sandbox.inside import INIT_SCRIPT, SERVER_SCRIPT
 from grader.spec.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_files
 from grader.base.project import PACKAGE, ROOT
 
@@ -35,7 +35,7 @@ IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # What a student runs: `python3 -m grader check` and `feedback` (the CI job's summary). The handout's grader
 # is these modules, everything they import, and the files they read or run without importing them.
-STUDENT_MODULES = ("grader.__main__", "grader.cli", "grader.report.feedback")
+STUDENT_MODULES = ("grader.__main__", "grader.commands.cli", "grader.commands.feedback")
 STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT, SERVER_SCRIPT)  # scripts run, not imported
 
 

@@ -5,9 +5,8 @@ waiting for input is detected; and the one-time notice of missing protections.""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from dataclasses import asdict, fields, replace
+from dataclasses import fields, replace
 from pathlib import Path
 
 from grader.spec.assignment import Assignment, load_assignment
@@ -17,7 +16,8 @@ from grader.base.project import ROOT
 from grader.engine.referee import RefereeError, start_referee
 from grader.engine.runner import Options
 from grader.sandbox.protections import exposed, protections
-from grader.sandbox.box import FORK, LAUNCHES, Limits
+from grader.sandbox.box import FORK, LAUNCHES
+from grader.sandbox.limits import Limits
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Spec, SpecErrors, load_specs
 from grader.engine.transport import PTY, TRANSPORTS, default_transport
@@ -125,6 +125,3 @@ def intake_from(args: argparse.Namespace) -> IntakeLimits:
     """The limits on what a submission may hold (`--limit submission_mb=N`...), checked before copying it."""
     return replace(IntakeLimits(), **{name: value for name, value in args.limit if name in INTAKE_LIMIT_NAMES})
 
-
-def options_to_json(options: Options) -> str:
-    return json.dumps(asdict(options))

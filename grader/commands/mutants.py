@@ -25,7 +25,7 @@ from pathlib import Path
 
 from grader.base.errors import UsageError
 from grader.judge.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
-from grader.options import add_assignment_options, assignment_options, assignment_specs
+from grader.commands.options import add_assignment_options, assignment_options, assignment_specs
 from grader.engine.runner import Options, grade_spec
 from grader.spec.specs import Spec
 from grader.base.project import CORPUS as DEFAULT_CORPUS

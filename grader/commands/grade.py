@@ -32,7 +32,7 @@ from grader.base.errors import UsageError
 from grader.base.files import prepare_folder, write_atomically
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
-from grader.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
+from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.base.project import default_jobs
 from grader.sandbox.reaping import become_subreaper
 

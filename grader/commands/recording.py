@@ -33,7 +33,7 @@ from grader.engine.runner import Options, run_session, run_spec
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Line, is_suite_file, load_defaults, parse_spec
 from grader.spec.assignment import load_assignment
-from grader.options import add_assignment_option, assignment_options
+from grader.commands.options import add_assignment_option, assignment_options
 from grader.base.project import REFERENCE
 from grader.base.wording import count_of
 

@@ -1,0 +1,67 @@
+"""`python3 -m grader gradebook`: merge results.json files graded anywhere (a CI job or a Gradescope run
+per student) into one gradebook CSV, and the class report beside it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from grader.base.errors import UsageError
+from grader.base.files import write_atomically
+from grader.batch.students import REPORT
+from grader.report.gradebook import gradebook_csv
+from grader.report.html import class_report_html
+from grader.report.results import read_results
+
+
+def results_files(arguments: list[str]) -> list[Path]:
+    """Files as given; a folder stands for every `*/results.json` one level below it, and the output
+    folder of `grade` for its `students/*/results.json`."""
+    files = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = sorted(path.glob("*/results.json")) or sorted(path.glob("students/*/results.json"))
+            if not found and not (path / "gradebook.csv").is_file():  # an output of `grade` may hold nobody
+                raise UsageError(f"{path}: a folder, but no */results.json inside")
+            files += found
+        else:
+            files.append(path)
+    return files
+
+
+def student_id(path: Path, id_from: str) -> str:
+    student = path.stem if id_from == "stem" else path.resolve().parent.name
+    if not student:
+        raise UsageError(f"{path}: cannot tell the student id from this path")
+    return student
+
+
+def cmd_gradebook(args: argparse.Namespace) -> int:
+    files = results_files(args.results)
+    if args.out and Path(args.out).name == REPORT:
+        raise UsageError(f"{args.out}: the class report gets that name next to the gradebook; choose another")
+    rows = [(student_id(path, args.id_from), read_results(path)) for path in files]
+    text = gradebook_csv(rows)
+    if args.out:
+        report = Path(args.out).with_name(REPORT)
+        write_atomically(Path(args.out), text)
+        write_atomically(report, class_report_html(rows))
+        print(f"wrote {args.out} and {report}: {len(files)} student(s)", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def add_gradebook(commands: argparse._SubParsersAction) -> None:
+    gradebook = commands.add_parser(
+        "gradebook", help="merge results.json files (one per student) into one gradebook CSV",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    gradebook.add_argument("results", nargs="+", help="results.json files, folders holding <id>/results.json, or the output folder of grade")
+    gradebook.add_argument("--out", metavar="FILE", help=f"write the CSV here, and the class report ({REPORT}) next to it "
+                                                          "(default: the CSV to standard output)")
+    gradebook.add_argument("--id-from", choices=["parent", "stem"], default="parent",
+                           help="student id: the results file's folder name (default) or its file name")
+    gradebook.set_defaults(run=cmd_gradebook)

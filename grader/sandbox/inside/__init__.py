@@ -1,0 +1,8 @@
+"""The scripts that run inside the sandbox (standard library only: they run under the student's
+interpreter, before and around the program), and where they lie for the grader that starts them."""
+
+from pathlib import Path
+
+INIT_SCRIPT = Path(__file__).resolve().parent / "init.py"
+SYSCALLS_SCRIPT = INIT_SCRIPT.parent / "syscalls.py"  # imported by init.py, and by the fallback here
+SERVER_SCRIPT = INIT_SCRIPT.parent / "forkserver.py"  # the fork server (started by grader/sandbox/forking.py)
