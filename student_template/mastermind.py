@@ -2,7 +2,7 @@
 
 The game already runs: it asks for the key, reads guesses, keeps the history,
 and ends on a win or after twelve guesses. What is missing are the rules. Fill
-in the four functions marked TODO; do not change the prompts or the main loop
+in the five functions marked TODO; do not change the prompts or the main loop
 unless you know why.
 
 Run it:           python3 mastermind.py
@@ -76,6 +76,16 @@ def is_win(key: str, guess: str) -> bool:
     return False
 
 
+def loss_line(key: str) -> str:
+    """The line shown after the twelfth wrong guess: the wording is yours, the key must be in it.
+
+    >>> "0123" in loss_line("0123")
+    True
+    """
+    # TODO: tell the player they lost, and show the key (as typed: keep its leading 0).
+    return "You lost!"
+
+
 def main() -> None:
     key = input("Enter key: ").strip()
     history: List[str] = []
@@ -92,7 +102,7 @@ def main() -> None:
             print("You guessed it right!")
             print(f"You did it in {len(history)} guesses.")
             return
-    print(f"You lost! The key was {key}.")
+    print(loss_line(key))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,8 @@ import yaml
 
 from conftest import ROOT, spec_from
 from grader.spec.yaml_lines import SpecError
-from grader.spec.specs import SCHEMA_PATH, SUITE_FILE, SpecErrors, load_specs, parse_defaults, parse_folder, parse_spec
+from grader.spec.specs import (SCHEMA_PATH, SUITE_FACTS, SUITE_FILE, SUITE_RULES, SpecErrors, load_specs, parse_defaults,
+                                parse_folder, parse_spec)
 
 GOOD = """\
 name: a game
@@ -197,4 +198,5 @@ def test_a_malformed_suite_file_names_its_line_and_the_specs_still_get_checked(t
 def test_the_shipped_suite_file_satisfies_the_published_schema():
     suite = ROOT / "specs" / SUITE_FILE
     defaults = parse_defaults(suite.read_text(encoding="utf-8"), str(suite))
-    assert set(defaults) <= {"ignore", "scoring", "input_labels"}
+    assert set(defaults) - {SUITE_RULES, SUITE_FACTS} <= {"ignore", "scoring", "input_labels"}
+    assert set(defaults[SUITE_RULES]) == {spec.rule for spec in load_specs(ROOT / "specs")}  # each rule has a spec

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 # Every option this module implements (the JSON Schema lists the same ones for spec authors).
-IGNORABLE = ("prompts", "blank_lines", "escapes", "trailing_whitespace", "case", "banner")
+IGNORABLE = ("prompts", "blank_lines", "escapes", "trailing_whitespace", "case", "banner", "numbers")
 
 # ECMA-48 sequences, 7-bit (ESC ...) and 8-bit (C1) forms: CSI (colours, cursor moves, clear screen), the
 # string commands OSC/DCS/SOS/PM/APC (window titles...) up to BEL or ST, and every other ESC sequence
@@ -20,6 +20,9 @@ ESCAPE_SEQUENCE = re.compile(
     r"|(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)"
     r"|\x1b[\x20-\x2f]*[\x30-\x7e]"
 )
+
+
+NUMBER = re.compile(r"[0-9]+")  # `numbers`: every run of ASCII digits compares alike
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,8 @@ def normalise_line(text: str, view: View) -> str:
         text = strip_escapes(text)
     if "trailing_whitespace" in view.ignore:
         text = text.rstrip(" \t")
+    if "numbers" in view.ignore:
+        text = NUMBER.sub("#", text)
     return text
 
 

@@ -7,9 +7,11 @@ import re
 import signal
 from dataclasses import dataclass
 
-from grader.judge.matching import step_matches
+from grader.judge.facts import StepFacts, step_facts
+from grader.judge.matching import split_lines, step_matches
 from grader.judge.outcome import Ending
 from grader.judge.rendering import visible
+from grader.judge.rules import Context, Unit, judge_facts, share
 from grader.spec.specs import Spec
 from grader.base.wording import count_of
 
@@ -61,6 +63,7 @@ class Verdict:
     actual: str | None = None
     differences: tuple[Difference, ...] = ()
     matched_steps: int = 0
+    units: tuple[Unit, ...] = ()  # a rule spec's judged facts (none for a spec compared line by line)
 
     @property
     def passed(self) -> bool:
@@ -72,6 +75,8 @@ class Verdict:
         were right (to the hundredth of a point)."""
         if self.passed:
             return self.spec.points
+        if self.spec.facts:
+            return round(self.spec.points * share(self.units, self.spec.scoring == "per_step"), 2) if self.units else 0.0
         if self.spec.scoring == "per_step":
             return round(self.spec.points * self.matched_steps / len(self.spec.steps), 2)
         return 0.0
@@ -138,7 +143,7 @@ def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
         return WANTS_INPUT, f"the program asked for more input {moment(spec, step)}, where the spec expects it to end"
     if session.stopped_by is not None:
         return OVER_LIMIT, f"the program was stopped {moment(spec, step)}: it went over {session.stopped_by}"
-    crashed = session.signal is not None or _TRACEBACK in session.outputs[step]
+    crashed = _crashed(session, step)
     if last and not crashed:
         expected = spec.steps[step].exit
         return EXIT_STATUS, f"the program ended {moment(spec, step)} with exit status {session.exit_status}; expected {expected}"
@@ -152,11 +157,63 @@ def _status_ok(spec: Spec, session: Session) -> bool:
     return session.signal is None and session.exit_status == spec.steps[-1].exit
 
 
+def _crashed(session: Session, step: int) -> bool:
+    return session.signal is not None or _TRACEBACK in session.outputs[step]
+
+
+def expected_facts(spec: Spec) -> list[StepFacts]:
+    """The facts of every step of a rule spec, from its expected lines (a `regex` line states none)."""
+    assert spec.vocabulary is not None
+    key = _key(spec)
+    return [step_facts([line.text for line in step.lines if line.kind != "regex"] + [step.prompt], spec.vocabulary, key)
+            for step in spec.steps]
+
+
+def _key(spec: Spec) -> str | None:
+    index = spec.vocabulary.key_input if spec.vocabulary is not None else None
+    return spec.inputs[index].strip() if index is not None and index < len(spec.inputs) else None
+
+
+def _judge_facts(spec: Spec, session: Session) -> Verdict:
+    """A rule spec: its facts judged unit by unit. Where the rule includes how the session ends (the
+    win, the loss), a wrong ending makes the last step's decisive units wrong; elsewhere the ending only
+    matters through the steps it left unreached."""
+    assert spec.vocabulary is not None
+    key = _key(spec)
+    actual = [step_facts([text for text, _ in split_lines(output)], spec.vocabulary, key) for output in session.outputs]
+    last = len(session.outputs) - 1
+    ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
+    ending = None if ended_well else _ending(spec, session, last)
+    judged = ending if spec.judges_ending else None
+    units = judge_facts(spec.facts, expected_facts(spec), actual, Context(spec.vocabulary, spec.inputs))
+    if judged is not None:
+        units = [Unit(u.fact, u.step, False, True, u.subject, u.expected, judged[1]) if u.decisive and u.step == last
+                 and u.right else u for u in units]
+    wrong = [unit for unit in units if not unit.right]
+    matched = sum(unit.right for unit in units)
+    if not wrong and judged is None:
+        return Verdict(spec, PASSED, "passed", matched_steps=matched, units=tuple(units))
+    if wrong and (judged is None or wrong[0].step < last):
+        head = min(wrong[0].step, last)
+        kind, message = (ending[0] if ending and wrong[0].step > last else MISMATCH), \
+            f"{moment(spec, wrong[0].step)}, {wrong[0].said()}"
+        if ending:
+            message += f"; {ending[1]}"
+    else:
+        head, (kind, message) = last, judged or (MISMATCH, wrong[0].said())
+    steps = sorted({min(unit.step, last) for unit in wrong} | ({last} if judged else set()))
+    steps = [head] + [step for step in steps if step > head]
+    return Verdict(spec, kind, message, head, session.outputs[head],
+                   tuple(Difference(step, session.outputs[step]) for step in steps), matched, tuple(units))
+
+
 def judge(spec: Spec, session: Session) -> Verdict:
     """The verdict for one spec, from the captured session alone: every step the program reached is
-    compared; the first difference (or the wrong ending) is the headline."""
+    compared (a rule spec: its facts); the first difference (or the wrong ending) is the headline."""
     if session.end == Ending.MISSING:
         return Verdict(spec, NO_PROGRAM, f"there is no {session.script} in the submission folder")
+    if spec.facts:
+        return _judge_facts(spec, session)
     last = len(session.outputs) - 1
     ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
     differing = [step for step, actual in enumerate(session.outputs) if not step_matches(spec, step, actual)]

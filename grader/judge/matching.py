@@ -43,7 +43,7 @@ def _expected(spec: Spec, index: int, view: View) -> list[Compared]:
     step = spec.steps[index]
     rows = [(line, True) for line in step.lines] + [(Line(text), nl) for text, nl in split_lines(step.prompt)]
     shaped = [
-        (Line(normalise_line(line.text, view)) if line.kind == "exact" else line, newline, line.shown())
+        (Line(normalise_line(line.text, view), line.kind) if line.kind != "regex" else line, newline, line.shown())
         for line, newline in rows
     ]
     keep = compared_rows([(line.kind == "exact" and not line.text, newline) for line, newline, _ in shaped], view)

@@ -14,11 +14,14 @@ from typing import Any, Mapping
 import jsonschema
 from referencing import Registry, Resource
 
+from grader.spec.vocabulary import RuleInfo, Vocabulary, rules_from, vocabulary_from
 from grader.spec.yaml_lines import SpecError, check_data, load_yaml
 
 SCHEMA_PATH = Path(__file__).with_name("spec.schema.json")
 # The suite's defaults for every spec of its folder: not a spec itself (see specs/README.md).
 SUITE_FILE = "suite.yaml"
+# The suite file's rules and facts travel with its defaults under these keys (never a spec's own key).
+SUITE_RULES, SUITE_FACTS = " rules", " facts"
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,10 @@ class Spec:
     input_labels: tuple[str, ...] = ()  # names for the first inputs, e.g. ("the key",)
     arguments: tuple[str, ...] = ()
     referee: str = ""  # a referee spec: its `referee:` mapping as canonical JSON (seed and settings)
+    rule: str = ""  # the rule it grades (the suite's `rules:`); "" for a suite without rules
+    facts: tuple[str, ...] = ()  # what its rule judges (grader/judge/rules.py); none: compared line by line
+    judges_ending: bool = True  # how the session ends is part of its rule (always, compared line by line)
+    vocabulary: Vocabulary | None = None  # how the suite's facts read (suite.yaml `facts:`)
 
     @property
     def seed(self) -> int | None:
@@ -152,7 +159,17 @@ def _build(spec_id: str, path: str, data: Mapping[str, Any]) -> Spec:
         input_labels=tuple(data.get("input_labels", ())),
         arguments=tuple(data.get("arguments", ())),
         referee=json.dumps(data["referee"], sort_keys=True) if "referee" in data else "",
+        **_rule_fields(data),
     )
+
+
+def _rule_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """What the spec's rule makes of it, from the suite's `rules:` and `facts:` (carried in `data`)."""
+    rules: dict[str, RuleInfo] = data.get(SUITE_RULES) or {}
+    rule = rules.get(data.get("rule", ""))
+    if rule is None or not rule.facts:
+        return {"rule": data.get("rule", "")}
+    return {"rule": rule.name, "facts": rule.facts, "judges_ending": rule.ending, "vocabulary": data.get(SUITE_FACTS)}
 
 
 def parse_spec(text: str, path: str, spec_id: str, defaults: Mapping[str, Any] | None = None) -> Spec:
@@ -160,6 +177,11 @@ def parse_spec(text: str, path: str, spec_id: str, defaults: Mapping[str, Any] |
     Raises SpecError naming the first problem and its line."""
     root, data = load_yaml(text, path)
     check_data(jsonschema.Draft202012Validator(schema()), root, data, path, "the spec", _semantic_errors)
+    rules = (defaults or {}).get(SUITE_RULES)
+    if rules and data.get("rule") not in rules:
+        said = f"`rule: {data['rule']}` is not" if "rule" in data else "no `rule:` names"
+        raise SpecError(path, None, f"{said} one of the suite's rules ({', '.join(rules)}): every spec of a suite "
+                        "with rules grades one of them")
     return _build(spec_id, path, {**(defaults or {}), **data})
 
 
@@ -171,7 +193,11 @@ def parse_defaults(text: str, path: str) -> dict[str, Any]:
     registry = Registry().with_resource(whole["$id"], Resource.from_contents(whole))
     validator = jsonschema.Draft202012Validator({"$ref": whole["$id"] + "#/$defs/suite"}, registry=registry)
     check_data(validator, root, data, path, "the suite file")
-    return dict(data["defaults"])
+    found = dict(data["defaults"])
+    if "rules" in data:
+        found[SUITE_RULES] = rules_from(data["rules"])
+        found[SUITE_FACTS] = vocabulary_from(data.get("facts", {}))
+    return found
 
 
 def _read(file: Path) -> str:

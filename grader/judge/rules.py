@@ -1,0 +1,288 @@
+"""A rule spec's verdict from facts: each fact the spec's rule names is judged by one function here, over
+the facts of every step (the spec's expected lines and what the program printed), into units of credit.
+
+A unit is right or wrong; a decisive unit (the win, the count, the loss: the step that decides the rule)
+takes the whole spec with it when wrong. Facts of other rules are context: they cost this spec nothing.
+Guards against false passes: a fact must be stated in its own step, exactly once; the history is the
+whole ordered list; a line that reads as two messages is wrong; a game that shows both a win and a loss
+is wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from grader.judge.facts import Record, StepFacts
+from grader.spec.vocabulary import Vocabulary
+
+Steps = Sequence[StepFacts]
+Reached = Sequence["StepFacts | None"]  # None: the program never reached that step
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One judged fact: where (the step whose output states it), about what, expected and found, in words."""
+
+    fact: str
+    step: int
+    right: bool
+    decisive: bool
+    subject: str
+    expected: str
+    actual: str
+
+    def said(self) -> str:
+        """The unit's failure in one line: `win: 0 guesses instead of 1`."""
+        return f"{self.subject}: {self.actual} instead of {self.expected}"
+
+
+NOT_REACHED = "never reached (the session ended before)"
+
+
+@dataclass(frozen=True)
+class Context:
+    vocabulary: Vocabulary
+    inputs: tuple[str, ...]
+
+
+def _values(record: Record | None, vocabulary: Vocabulary) -> str:
+    if record is None:
+        return "not shown"
+    return ", ".join(f"{label} {value}" for label, value in zip(vocabulary.labels, record.values))
+
+
+def _listing(records: Sequence[Record]) -> str:
+    if not records:
+        return "no history"
+    return f"{len(records)} line{'s' if len(records) != 1 else ''} ({', '.join(r.guess for r in records)})"
+
+
+def history(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """After each valid guess, every guess so far, oldest first, with its counts: the whole ordered list."""
+    units = []
+    for step, want in enumerate(expected):
+        got = actual[step] if step < len(actual) else None
+        if not want.records and (got is None or not got.records):
+            continue
+        if got is None:
+            units.append(Unit("history", step, False, False, "history", _listing(want.records), NOT_REACHED))
+            continue
+        right = got.records == want.records
+        found = _listing(got.records)
+        if not right and got.records == want.records[::-1]:
+            found += ", newest first"
+        elif not right and set(got.records) == set(want.records):
+            found += ", in another order"
+        elif not right and [r.guess for r in got.records] == [r.guess for r in want.records]:
+            found = "other counts in " + found
+        units.append(Unit("history", step, right, False, "history", _listing(want.records), found))
+    return units
+
+
+def scores(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """Each guess's counts: right wherever the program shows that guess (from its own step on), and shown."""
+    units, seen = [], set()
+    for step, want in enumerate(expected):
+        for record in want.records:
+            if record.guess in seen:
+                continue
+            seen.add(record.guess)
+            shown = [r for facts in actual[step:] if facts is not None for r in facts.records if r.guess == record.guess]
+            right = bool(shown) and all(r.values == record.values for r in shown)
+            wrong = next((r for r in shown if r.values != record.values), None)
+            found = _values(wrong, context.vocabulary) if wrong else ("not shown" if step < len(actual) else NOT_REACHED)
+            units.append(Unit("scores", step, right, False, f"scoring of {record.guess}",
+                              _values(record, context.vocabulary), found))
+    return units
+
+
+def _new_guesses(steps: Reached, step: int) -> set[str]:
+    before = {r.guess for facts in steps[:step] if facts is not None for r in facts.records}
+    now = steps[step]
+    return {r.guess for r in now.records} - before if now is not None else set()
+
+
+def accepted(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """A valid entry (spaces around it removed) is taken as the guess it spells: its history line shows
+    from its own step on (a history shown only later still shows it was taken)."""
+    units = []
+    for step in range(len(expected)):
+        for guess in sorted(_new_guesses(expected, step)):
+            got = actual[step] if step < len(actual) else None
+            right = got is not None and any(guess in {r.guess for r in facts.records}
+                                            for facts in actual[step:] if facts is not None)
+            found = NOT_REACHED if got is None else ("taken" if right else "not taken as a guess")
+            units.append(Unit("accepted", step, right, False, f"the entry {_typed(context, step)}",
+                              f"taken as the guess {guess}", found))
+    return units
+
+
+def _typed(context: Context, step: int) -> str:
+    return repr(context.inputs[step - 1]) if 0 < step <= len(context.inputs) else "at start-up"
+
+
+def rejected(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """An invalid entry is refused (some message, no new guess), whatever the message's words."""
+    units = []
+    for step, want in enumerate(expected):
+        if not want.messages:
+            continue
+        got = actual[step] if step < len(actual) else None
+        right = got is not None and not _new_guesses(actual, step) and bool(got.messages or got.notes)
+        found = NOT_REACHED if got is None else ("refused" if right else
+                                                 "taken as a guess" if _new_guesses(actual, step) else "no message")
+        units.append(Unit("rejected", step, right, False, f"the entry {_typed(context, step)}", "refused", found))
+    return units
+
+
+def _message(kinds: Sequence[str], vocabulary: Vocabulary) -> str:
+    if not kinds:
+        return "no message"
+    return " then ".join(repr(" ".join(vocabulary.message_words(kind))) for kind in kinds)
+
+
+def rejection(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """Which message each entry gets: exactly the expected one, in its own words, once."""
+    units = []
+    for step, want in enumerate(expected):
+        got = actual[step] if step < len(actual) else None
+        if not want.messages and (got is None or not got.messages):
+            continue
+        if got is None:
+            units.append(Unit("rejection", step, False, False, f"the entry {_typed(context, step)}",
+                              _message(want.messages, context.vocabulary), NOT_REACHED))
+            continue
+        right = got.messages == want.messages and not got.clashes
+        found = f"a line that reads as two messages ({got.clashes[0].strip()!r})" if got.clashes else \
+            _message(got.messages, context.vocabulary)
+        units.append(Unit("rejection", step, right, False, f"the entry {_typed(context, step)}",
+                          _message(want.messages, context.vocabulary), found))
+    return units
+
+
+def _said(facts: StepFacts) -> tuple[str, ...]:
+    """What a step says when it refuses an entry: its messages, or else its own lines' words."""
+    return tuple(facts.messages) if facts.messages else tuple(" ".join(words) for words in facts.notes)
+
+
+def order(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """For an entry that breaks several rules, the message of the first rule broken, as this program words
+    it: each kind's first entry in the spec (which breaks that rule alone) shows the program's own message
+    for it, so a reworded message costs its own spec, not this one."""
+    own: dict[str, tuple[str, ...]] = {}
+    calibration = set()
+    for step, want in enumerate(expected):
+        if len(want.messages) == 1 and want.messages[0] not in own:
+            got = actual[step] if step < len(actual) else None
+            own[want.messages[0]] = _said(got) if got is not None else ()
+            calibration.add(step)
+    distinct = len(set(own.values())) == len(own) and all(own.values())
+    units = []
+    for step, want in enumerate(expected):
+        if not want.messages or step in calibration:
+            continue
+        got = actual[step] if step < len(actual) else None
+        wanted = own.get(want.messages[0], ())
+        right = got is not None and distinct and _said(got) == wanted
+        found = NOT_REACHED if got is None else (" / ".join(_said(got)) or "no message")
+        expect = f"the {want.messages[0].replace('_', '-')} message ({' / '.join(wanted) or 'none shown'})"
+        if not distinct:
+            expect += ", told apart from the other messages"
+        units.append(Unit("order", step, right, False, f"the entry {_typed(context, step)}", expect, found))
+    return units
+
+
+def _phrase_units(name: str, subject: str, expected: Steps, actual: Reached,
+                  shown: Callable[[StepFacts], str], right_at: Callable[[StepFacts, StepFacts], bool]) -> list[Unit]:
+    units = []
+    for step, want in enumerate(expected):
+        if not want.found(name):
+            continue
+        got = actual[step] if step < len(actual) else None
+        if got is None:
+            units.append(Unit(name, step, False, True, subject, shown(want), NOT_REACHED))
+        else:
+            units.append(Unit(name, step, right_at(want, got), True, subject, shown(want), shown(got)))
+    stated = {step for step, want in enumerate(expected) if want.found(name)}
+    early = next((step for step, got in enumerate(actual) if got is not None and got.found(name) and step not in stated), None)
+    if early is not None:
+        units.append(Unit(name, early, False, True, subject, "not here", f"{shown(actual[early])} here"))  # type: ignore[arg-type]
+    return units
+
+
+def won(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """The win, said once in the step of the winning guess, and never elsewhere."""
+    def shown(facts: StepFacts) -> str:
+        times = len(facts.found("won"))
+        return "no win" if not times else "the win" if times == 1 else f"the win said {times} times"
+
+    def right_at(want: StepFacts, got: StepFacts) -> bool:
+        return len(got.found("won")) == 1
+
+    return _phrase_units("won", "win", expected, actual, shown, right_at)
+
+
+def one_ending(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """A game ends one way: no step shows both a win and a loss."""
+    both = next((step for step, got in enumerate(actual) if got is not None and got.found("won") and got.key_shown), None)
+    if both is None:
+        return []
+    return [Unit("one_ending", both, False, False, "the end of the game", "a win or a loss", "a win and a loss together")]
+
+
+def count(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """The number of valid guesses the win states."""
+    def shown(facts: StepFacts) -> str:
+        numbers = facts.found("count")
+        if not numbers:
+            return "no count of guesses"
+        return " and ".join(f"{n[0] if n else '?'} guesses" for n in numbers)
+
+    def right_at(want: StepFacts, got: StepFacts) -> bool:
+        return got.found("count") == want.found("count")
+
+    return _phrase_units("count", "win", expected, actual, shown, right_at)
+
+
+def lost(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """The loss: a line that shows the key, in the step of the last guess, and no win there."""
+    units = []
+    key = context.inputs[context.vocabulary.key_input].strip() if context.vocabulary.key_input is not None else ""
+    for step, want in enumerate(expected):
+        if not want.key_shown:
+            continue
+        got = actual[step] if step < len(actual) else None
+        if got is None:
+            found, right = NOT_REACHED, False
+        elif got.found("won"):
+            found, right = "a win", False
+        else:
+            right = got.key_shown > 0
+            found = "a line showing the key" if right else f"no line showing the key {key}"
+        units.append(Unit("lost", step, right, True, "loss", f"a line showing the key {key}", found))
+    return units
+
+
+JUDGES: dict[str, Callable[[Steps, Reached, Context], list[Unit]]] = {
+    "history": history, "scores": scores, "accepted": accepted, "rejected": rejected, "rejection": rejection,
+    "order": order, "won": won, "count": count, "lost": lost, "one_ending": one_ending,
+}
+
+
+def judge_facts(facts: Sequence[str], expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """Every unit of the named facts, in the order of the steps that carry them."""
+    units = [unit for name in facts for unit in JUDGES[name](expected, actual, context)]
+    return sorted(units, key=lambda unit: unit.step)
+
+
+def share(units: Sequence[Unit], per_unit: bool) -> float:
+    """The share of a spec's points its units earn: none when a decisive unit is wrong; else every unit
+    right, or with `per_unit` the right ones' share."""
+    if not units:
+        return 1.0
+    if any(unit.decisive and not unit.right for unit in units):
+        return 0.0
+    right = sum(unit.right for unit in units)
+    if per_unit:
+        return right / len(units)
+    return 1.0 if right == len(units) else 0.0

@@ -1,0 +1,83 @@
+"""How a suite's facts read in a program's output, and which facts each rule judges: the `facts:` and
+`rules:` of a suite file, as plain data. The judge recognises facts from words and numbers only (see
+grader/judge/facts.py), so spacing, punctuation, case, label order, numbering and decoration never
+decide a rule."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+NUMBER = "#"  # in a phrase: any number
+
+_TOKEN = re.compile(r"[0-9]+|[^\W\d_]+|\d+")  # ASCII numbers, words, and digits of other scripts apart
+
+
+def tokens(text: str) -> tuple[str, ...]:
+    """A line as the judge reads it: ASCII numbers (kept as text, so 0123 stays 0123), words in lower
+    case, and runs of other scripts' digits as tokens of their own (never a number); the rest
+    (spaces, punctuation, symbols, escape sequences' letters aside) separates them."""
+    return tuple(token.casefold() for token in _TOKEN.findall(_ESCAPES.sub(" ", text)))
+
+
+_ESCAPES = re.compile(r"\x1b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b.")
+
+
+def is_number(token: str) -> bool:
+    return token.isascii() and token.isdigit()
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words of a suite's facts. `labels`: a history line is a guess (a number) with each label next
+    to its own number, in any order; `phrases`: single facts such as the win, each in one or more
+    wordings from a closed list (a name may come several times), `#` standing for a number;
+    `messages`: the rejections, one of which a line may say; `key_input`: the loss is a line that shows
+    the input of this index (the key) and is not a history line."""
+
+    labels: tuple[str, ...]
+    phrases: tuple[tuple[str, tuple[str, ...]], ...]
+    messages: tuple[tuple[str, tuple[str, ...]], ...]
+    key_input: int | None = 0
+
+    def phrase(self, name: str) -> tuple[str, ...]:
+        return dict(self.phrases)[name]
+
+    def message_words(self, kind: str) -> tuple[str, ...]:
+        return dict(self.messages)[kind]
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """One rule of the suite: what it means, the facts its specs judge, whether how the session ends
+    (where, and with which exit status) is part of it. A rule without facts is judged exactly (the
+    presentation)."""
+
+    name: str
+    description: str
+    facts: tuple[str, ...]
+    ending: bool = False
+
+
+def vocabulary_from(data: Mapping[str, Any]) -> Vocabulary:
+    """The suite file's `facts:` mapping (already checked by the schema) as a Vocabulary."""
+    return Vocabulary(
+        labels=tuple(token for label in data.get("labels", ()) for token in tokens(label)),
+        phrases=tuple((name, _phrase(text)) for name, texts in data.get("phrases", {}).items()
+                      for text in ([texts] if isinstance(texts, str) else texts)),
+        messages=tuple((name, tokens(text)) for name, text in data.get("messages", {}).items()),
+        key_input=data.get("key_input", 0),
+    )
+
+
+def _phrase(text: str) -> tuple[str, ...]:
+    """A phrase's tokens, `#` kept as the place of a number."""
+    return tuple(token for word in text.split() for token in ((NUMBER,) if word == NUMBER else tokens(word)))
+
+
+def rules_from(data: Mapping[str, Any]) -> dict[str, RuleInfo]:
+    """The suite file's `rules:` mapping as RuleInfo by name."""
+    return {name: RuleInfo(name, " ".join(str(item.get("description", "")).split()), tuple(item.get("facts", ())),
+                           bool(item.get("ending", False)))
+            for name, item in data.items()}

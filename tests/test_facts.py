@@ -1,0 +1,72 @@
+"""The facts a line states, recognised from words and numbers only: table tests on plain text."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.judge.facts import Record, step_facts
+from grader.spec.vocabulary import tokens, vocabulary_from
+
+VOCABULARY = vocabulary_from({
+    "labels": ["exist", "position"],
+    "phrases": {"won": "You guessed it right", "count": "You did it in # guesses"},
+    "messages": {"length": "Guess must be of 4 digits", "non_digit": "Invalid input. Try again",
+                 "duplicate": "Guess must not have duplicate digits"},
+})
+
+
+@pytest.mark.parametrize(("line", "record"), [
+    ("4321 : exist: 4, position: 0", Record("4321", ("4", "0"))),
+    ("4321: exist: 4, position: 0", Record("4321", ("4", "0"))),  # the missing space is presentation
+    ("4321 - position: 0 | exist: 4", Record("4321", ("4", "0"))),  # labels in another order
+    ("Guess 1: 4321 EXIST=4 POSITION=0", Record("4321", ("4", "0"))),  # numbering and case are decoration
+    ("0123 : exist: 1, position: 2", Record("0123", ("1", "2"))),  # a leading 0 is kept: text, not a number
+    ("4321 4 0", None),  # no labels: not a history line
+    ("4321 : exist: ٤, position: ٠", None),  # Arabic-Indic digits are no numbers
+    ("exist: 4, position: 0", None),  # no guess
+    ("4321 : exist: 4, exist: 0", None),  # a label twice
+])
+def test_a_history_line_is_a_guess_with_each_label_next_to_its_number(line: str, record: Record | None) -> None:
+    facts = step_facts([line], VOCABULARY, None)
+    assert facts.records == ((record,) if record else ())
+
+
+@pytest.mark.parametrize(("line", "phrases", "messages"), [
+    ("You guessed it right!!!", (("won", ()),), ()),
+    ("YOU GUESSED IT RIGHT", (("won", ()),), ()),
+    ("Congratulations, you guessed it right :)", (("won", ()),), ()),
+    ("You guessed it correct!", (), ()),  # one wrong word is another message
+    ("You did it in 3 guesses.", (("count", ("3",)),), ()),
+    ("You did it in 1 guess.", (), ()),  # the handout's wording says guesses, even for one
+    ("Guess must be of 4 digits.", (), ("length",)),
+    ("guess must be of 4 numbers!", (), ()),
+    ("Invalid input... try again!", (), ("non_digit",)),
+])
+def test_phrases_and_messages_are_their_words_in_a_row(line: str, phrases: tuple, messages: tuple) -> None:
+    facts = step_facts([line], VOCABULARY, None)
+    assert (facts.phrases, facts.messages) == (phrases, messages)
+
+
+def test_a_line_that_reads_as_two_messages_is_a_clash() -> None:
+    line = "Guess must be of 4 digits! Invalid input. Try again."
+    assert step_facts([line], VOCABULARY, None).clashes == (line,)
+
+
+@pytest.mark.parametrize(("lines", "shown"), [
+    (["You lost! The key was 0123."], 1),
+    (["You lost!", "The key was 0123."], 1),  # the loss told on two lines
+    (["The key was 123."], 0),  # 123 is not the key 0123
+    (["0123 : exist: 0, position: 4"], 0),  # a history line is no loss
+    (["You guessed it right! The key was 0123."], 0),  # a win that names the key is no loss
+])
+def test_the_loss_is_a_line_that_shows_the_key(lines: list[str], shown: int) -> None:
+    assert step_facts(lines, VOCABULARY, "0123").key_shown == shown
+
+
+def test_everything_else_is_context_with_its_words_kept() -> None:
+    facts = step_facts(["=====", "11 guesses left!", ""], VOCABULARY, None)
+    assert facts.notes == (("11", "guesses", "left"),) and not facts.records and not facts.phrases
+
+
+def test_tokens_keep_numbers_as_text_and_drop_escape_sequences() -> None:
+    assert tokens("\x1b[31m0123\x1b[0m: Exist=1") == ("0123", "exist", "1")
