@@ -124,13 +124,15 @@ def test_gradescope_bundle_runs_against_a_fake_autograder_tree(tmp_path: Path):
     assert len(full["tests"]) == len(SPECS)
 
     # From a repository or a zip, the program sits one folder down: found all the same, whatever its name.
-    # A rule bug that fails every spec (a presentation slip would fail only the presentation specs).
+    # A rule bug: it loses the specs of its rule (scoring, history), hidden ones included.
     buggy = run_autograder(fake_tree("buggy", ROOT / "tests" / "submissions" / "bug-exist-position-swapped" /
                                      "mastermind.py", nested="mastermind-main\nv2 $(x)"))
-    assert buggy["score"] == 0
     by_id = {test["tags"][0]: test for test in buggy["tests"]}
+    assert buggy["score"] < buggy["max_score"]
+    assert all(by_id[spec]["score"] < by_id[spec]["max_score"] / 2 for spec in ("03-scoring", "21-hidden-scoring"))
     for spec in HIDDEN:
-        assert by_id[spec.id]["output"] == HIDDEN_NOTE and by_id[spec.id]["max_score"] == spec.points
+        failed = by_id[spec.id]["score"] < spec.points
+        assert by_id[spec.id]["output"] == (HIDDEN_NOTE if failed else "Passed.") and by_id[spec.id]["max_score"] == spec.points
     assert any("Inputs typed" in by_id[spec.id]["output"] for spec in VISIBLE)
 
 

@@ -99,8 +99,8 @@ def test_stale_expected_output_is_fixed_and_styles_kept(tmp_path):
 
 
 def test_pattern_lines_kept_in_place_when_they_still_match():
-    original = (ROOT / "specs" / "05-loss-with-leading-zero-key.yaml").read_text(encoding="utf-8")
-    flexible = original.replace('- "1234 : exist: 3, position: 0"', '- regex: "1234 : exist: \\\\d, position: \\\\d"')
+    original = (ROOT / "specs" / "05-loss-after-twelve-guesses.yaml").read_text(encoding="utf-8")
+    flexible = original.replace('- "1234 : exist: 2, position: 1"', '- regex: "1234 : exist: \\\\d, position: \\\\d"')
     assert flexible != original
     result = record_text(flexible, "05.yaml")
     assert not result.changed and not result.warnings
