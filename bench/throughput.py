@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import ROOT, SPECS, build_class, emit, median  # noqa: E402
 
-SMALL = ["01-example-game", "22-hidden-loss-with-invalid-entries"]
+SMALL = ["01-example-game", "22-hidden-invalid-entries-do-not-count"]
 SCALE = ["01-example-game"]
 
 
