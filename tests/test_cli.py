@@ -13,6 +13,15 @@ from grader.sandbox import proc
 from grader.spec.specs import load_specs
 
 
+def one_spec(tmp_path) -> str:
+    """A folder holding the suite file and one short spec: for tests about a submission, not the suite."""
+    folder = tmp_path / "one-spec"
+    folder.mkdir(exist_ok=True)
+    for name in ("suite.yaml", "02-win-on-first-guess.yaml"):
+        shutil.copy(ROOT / "specs" / name, folder / name)
+    return str(folder)
+
+
 def check(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "grader", "check", *args], cwd=cwd, capture_output=True,
                           text=True, timeout=600)
@@ -114,14 +123,14 @@ def test_a_sandbox_that_cannot_start_the_program_is_a_grader_error_not_a_zero(tm
     big = tmp_path / "big"
     shutil.copytree(ROOT / "reference", big)
     (big / "data.bin").write_bytes(b"x" * 700_000)
-    result = check(str(big), "--limit", "disk_mb=1")
+    result = check(str(big), "--specs", one_spec(tmp_path), "--limit", "disk_mb=1")
     assert result.returncode == 2 and "too much for the sandbox's disk (disk_mb=1)" in result.stderr
     many = tmp_path / "many"
     shutil.copytree(ROOT / "reference", many)
     (many / "files").mkdir()
     for number in range(20_001):  # more files than the sandbox's file system holds, once intake allows them
         (many / "files" / str(number)).touch()
-    result = check(str(many), "--visible-only", "--limit", "submission_files=30000")
+    result = check(str(many), "--specs", one_spec(tmp_path), "--limit", "submission_files=30000")
     assert result.returncode == 2, result.stdout
     assert "the sandbox could not run" in result.stderr and "cannot build the sandbox" in result.stderr
     assert "Traceback" not in result.stderr
@@ -210,15 +219,16 @@ def test_an_oversized_upload_is_the_students_zero_not_a_grader_error(tmp_path):
     folder = tmp_path / "bob"
     shutil.copytree(ROOT / "reference", folder)
     (folder / "dataset.bin").write_bytes(b"x" * (11 << 20))
-    big = check(str(folder), "--visible-only")
+    specs = one_spec(tmp_path)
+    big = check(str(folder), "--specs", specs)
     assert big.returncode == 1, big.stdout + big.stderr
     assert "too big: more than 10 MB of files (limit submission_mb=10)" in big.stdout
     (folder / "dataset.bin").unlink()
     for number in range(1001):
         (folder / f"note{number}.txt").touch()
-    many = check(str(folder), "--visible-only")
+    many = check(str(folder), "--specs", specs)
     assert many.returncode == 1 and "too many files: more than 1000" in many.stdout
-    allowed = check(str(folder), "--visible-only", "--limit", "submission_files=2000")
+    allowed = check(str(folder), "--specs", specs, "--limit", "submission_files=2000")
     assert allowed.returncode == 0, allowed.stdout + allowed.stderr
 
 

@@ -227,9 +227,11 @@ def judge(spec: Spec, session: Session) -> Verdict:
         if ending:
             message += f"; later, {ending[1]}"
     elif differing:  # it went wrong only where it ended, and ended wrongly
+        assert ending is not None
         head, (kind, message) = last, ending
         message += " (its output is below)"
     else:
+        assert ending is not None  # no difference and not passed: the ending is what went wrong
         head, (kind, message) = last, ending
     steps = [head] + [step for step in differing if step > head]
     return Verdict(spec, kind, message, head, session.outputs[head],

@@ -92,7 +92,9 @@ def _longest_common(n: int, m: int, same: Callable[[int, int], bool]) -> list[tu
 
 def _exact_common(expected: list[Compared], got: list[Compared], view: View) -> list[tuple[int, int]]:
     """The cheap alignment for huge outputs: exact lines only, by difflib."""
-    fold = (lambda text: text.casefold()) if view.fold_case else (lambda text: text)
+    def fold(text: str) -> str:
+        return text.casefold() if view.fold_case else text
+
     keys_a = [(fold(c.line.text), c.newline) if c.line.kind == "exact" else c for c in expected]
     keys_b = [(fold(c.line.text), c.newline) for c in got]
     blocks = difflib.SequenceMatcher(a=keys_a, b=keys_b, autojunk=False).get_matching_blocks()

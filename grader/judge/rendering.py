@@ -63,7 +63,7 @@ def escape_legend(texts: list[str]) -> str | None:
     named: dict[str, str] = {}
     for text in texts:
         for found in _ESCAPE.finditer(_collapse_characters(text)[:LINE_BUDGET]):  # what a row shows
-            named.setdefault(found.group(0)[:24], ESCAPES[found.lastindex - 1][1])
+            named.setdefault(found.group(0)[:24], ESCAPES[(found.lastindex or 1) - 1][1])
     if not named:
         return None
     entries = [f"{escape_unsafe(raw, keep='')} = {name}" for raw, name in list(named.items())[:LEGEND_ENTRIES]]

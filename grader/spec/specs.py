@@ -98,7 +98,8 @@ class Spec:
 
 @cache
 def schema() -> dict[str, Any]:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return loaded
 
 
 def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:

@@ -48,10 +48,12 @@ def _node_at(node: yaml.Node, location: list[Any]) -> yaml.Node:
 
 def describe(location: list[Any], whole: str = "the spec") -> str:
     """`['steps', 2, 'output', 0]` reads as `step 3, output line 1`."""
-    words, previous = [], None
+    words: list[str] = []
+    previous: Any = None
     for part in location:
         if isinstance(part, int):
-            words[-1] = {"steps": f"step {part + 1}", "output": f"output line {part + 1}"}.get(previous, f"{previous} {part + 1}")
+            names = {"steps": f"step {part + 1}", "output": f"output line {part + 1}"}
+            words[-1] = names.get(str(previous), f"{previous} {part + 1}")
         else:
             words.append(part)
         previous = part
