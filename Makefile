@@ -18,49 +18,57 @@ SHARD ?=
 # in a folder name stays part of that one argument.
 export SUBMISSION SUBMISSIONS OUT ASSIGNMENT
 
-.PHONY: setup check test grade specs validate mutants handout gradescope bench
+.PHONY: setup check test test-fast grade specs validate mutants handout gradescope bench
 
 setup: $(STAMP)
 
 $(STAMP): requirements.txt
 	@$(PYTHON) grader/python_check.py
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	rm -f $(VENV)/.installed-*
-	touch $@
+	@echo "Setting up $(VENV) with the pinned dependencies (once)"
+	@$(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	@rm -f $(VENV)/.installed-*
+	@touch $@
 
 check: setup
-	$(PY) -m grader check "$$SUBMISSION" --visible-only $(AT)
+	@$(PY) -m grader check "$$SUBMISSION" --visible-only $(AT)
 
-test: setup validate
-	$(PY) -m pytest -n 2 --dist loadgroup --verbose
+# The whole suite: the type check, the suite's soundness, then every test (a dot each, the ten slowest named).
+test: setup
+	@$(PY) -m mypy --no-error-summary
+	@$(PY) -m grader validate $(AT)
+	@$(PY) -m pytest -n 2 --dist loadgroup -q --durations=10 --durations-min=1
+
+# The tests that start no process (tests/unit/): seconds, for while you work.
+test-fast: setup
+	@$(PY) -m pytest tests/unit -q
 
 # Write the reference's output into every spec (after changing the reference or adding a spec).
 specs: setup
-	$(PY) -m grader record "$${ASSIGNMENT:-.}"/specs/*.yaml $(AT)
+	@$(PY) -m grader record "$${ASSIGNMENT:-.}"/specs/*.yaml $(AT)
 
 # The suite is sound: well formed, distinct, full marks for the reference, zero for the template.
 validate: setup
-	$(PY) -m grader validate $(AT)
+	@$(PY) -m grader validate $(AT)
 
 # Which spec catches which known submission in tests/submissions/; fails on any uncaught bug.
 mutants: setup
-	$(PY) -m grader mutants $(AT)
+	@$(PY) -m grader mutants $(AT)
 
 # Grade a class (one subfolder per student) into $(OUT): gradebook.csv, report.html and students/<id>/{results.json,feedback.md,...}.
 # JOBS=n submissions at once (default: every core); FORCE=1 regrades students whose files did not change.
 grade: setup
 	@if [ -z "$$SUBMISSIONS" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
-	$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(AT)
+	@$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(AT)
 
 # The folder students receive (visible specs only, no reference): dist/handout/, with its own `make check`.
 handout: setup
-	$(PY) -m grader handout --out dist/handout $(AT)
+	@$(PY) -m grader handout --out dist/handout $(AT)
 
 # The Gradescope autograder: dist/autograder.zip (setup.sh, run_autograder, every spec).
 gradescope: setup
-	$(PY) -m grader gradescope --out dist/autograder.zip $(AT)
+	@$(PY) -m grader gradescope --out dist/autograder.zip $(AT)
 
 # Speed benchmarks (issue 6; a few minutes, not part of `make test`): prints ratios, writes bench/RESULTS.md.
 bench: setup
-	$(PY) bench/run_all.py
+	@$(PY) bench/run_all.py

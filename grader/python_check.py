@@ -7,7 +7,7 @@ no f-strings, nothing newer than the oldest interpreter it has to turn away."""
 
 import sys
 
-# Keep equal to `requires-python` in pyproject.toml (tests/test_platforms.py checks it).
+# Keep equal to `requires-python` in pyproject.toml (tests/system/test_platforms.py checks it).
 MINIMUM = (3, 10)
 DOWNLOAD = "https://www.python.org/downloads/"
 

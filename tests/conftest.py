@@ -1,8 +1,13 @@
-"""Shared helpers: write a program into a fresh submission folder, build specs from YAML text."""
+"""Shared helpers: write a program into a fresh submission folder, build specs from YAML text; and the
+rule of tests/unit/: a unit test starts no process (it judges plain data: specs, facts, verdicts,
+reports, results), so the unit tests run in seconds (`make test-fast`), and one that starts a process
+fails, naming what it started: it belongs in tests/system/."""
 
 from __future__ import annotations
 
+import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,6 +17,25 @@ from grader.engine.runner import Options, run_spec
 from grader.spec.specs import Spec, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent
+UNIT = ROOT / "tests" / "unit"
+STARTS_A_PROCESS = {"subprocess.Popen", "os.posix_spawn", "os.fork", "os.forkpty", "os.exec", "os.system", "pty.spawn"}
+_unit_test_running = False
+
+
+def _refuse_processes(event: str, args: tuple) -> None:
+    if _unit_test_running and event in STARTS_A_PROCESS:
+        raise RuntimeError(f"a unit test started a process ({event}): it belongs in tests/system/")
+
+
+sys.addaudithook(_refuse_processes)  # once per test process; it acts only while a unit test runs
+
+
+@pytest.fixture(autouse=True)
+def unit_tests_start_no_process(request: pytest.FixtureRequest) -> Iterator[None]:
+    global _unit_test_running
+    _unit_test_running = UNIT in Path(request.node.path).parents
+    yield
+    _unit_test_running = False
 
 
 @pytest.fixture

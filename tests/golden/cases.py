@@ -1,5 +1,5 @@
 """Made-up verdicts (plain data, no program run) covering what the renderers must get right, and the
-outputs rendered from them. `tests/test_golden.py` compares these with the files next to this one;
+outputs rendered from them. `tests/unit/test_golden.py` compares these with the files next to this one;
 `python3 tests/golden/refresh.py` rewrites the files after a deliberate change (review the diff)."""
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from grader.report.text import HIDDEN_NOTE, format_points
 from grader.report.results import Results, dumps, from_json
 from grader.spec.specs import load_specs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "html_report.html"
 UPDATE = os.environ.get("GOLDEN_UPDATE") == "1"  # regenerate the golden file after an intended change
 

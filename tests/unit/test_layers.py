@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "grader"
+PACKAGE = Path(__file__).resolve().parents[2] / "grader"
 # Top first: a layer may import itself and anything after it, never anything before it.
 LAYERS = ["commands", "batch", "report", "engine", "sandbox", "judge", "spec", "base"]
 # Modules outside the layers, with what each may import: the entry point, the Python check it runs

@@ -23,7 +23,7 @@ from typing import Iterator
 import pexpect
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an installed package
     sys.path.insert(0, str(ROOT))
 
@@ -42,7 +42,7 @@ from grader.sandbox.box import (  # noqa: E402
     unprivileged_python,
 )
 
-HOSTILE = Path(__file__).resolve().parent / "hostile"
+HOSTILE = ROOT / "tests" / "hostile"
 FAST = Limits(cpu_seconds=2, memory_mb=256, processes=16, file_size_mb=1, open_files=32)
 ISOLATED = protections().full
 needs_isolation = pytest.mark.skipif(not ISOLATED, reason=protections().describe())
@@ -79,7 +79,7 @@ def submission(tmp_path: Path, name: str, files: dict[str, str] | None = None) -
 
 
 def launch() -> str:
-    """The launch this module's Sandbox uses (tests/test_launch.py runs these tests again, launching plain)."""
+    """The launch this module's Sandbox uses (tests/system/test_launch.py runs these tests again, launching plain)."""
     return Sandbox.__init__.__kwdefaults__["launch"]
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an installed package
     sys.path.insert(0, str(ROOT))
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from grader.commands.recording import record_text
 from grader.commands.validation import validate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOOD = ROOT / "specs" / "02-win-on-first-guess.yaml"
 
 # A short game, recorded from the template below: the template passes it, the reference does not.

@@ -13,7 +13,7 @@ from grader.commands.recording import RecordError, record_file, record_text
 from grader.engine.runner import Options, run_spec
 from grader.spec.specs import parse_spec
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "student_template"
 
 HAND_WRITTEN = """\

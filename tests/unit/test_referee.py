@@ -14,7 +14,7 @@ import pytest
 
 from grader.engine.referee import Referee, RefereeError, Ruling, referee_class, start_referee
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COLOUR = referee_class(ROOT / "assignments" / "colour" / "referee.py")
 CODEBREAKER = referee_class(ROOT / "assignments" / "codebreaker" / "referee.py")
 rules = sys.modules[COLOUR.__module__]  # the colour referee's module: its scoring and messages

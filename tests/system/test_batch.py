@@ -25,7 +25,7 @@ from grader.engine.runner import Options
 from grader.spec.specs import load_specs
 from grader.sandbox.box import UID_BASE
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "submissions"
 NOBODY_PASSES = """\
 name: A spec nobody can pass

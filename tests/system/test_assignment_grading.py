@@ -23,7 +23,7 @@ from grader.report.text import failure_details
 from grader.engine.runner import Options, grade_spec, play_session
 from grader.spec.specs import load_specs, parse_spec
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COLOUR, CODEBREAKER = ROOT / "assignments" / "colour", ROOT / "assignments" / "codebreaker"
 
 

@@ -16,7 +16,7 @@ import yaml
 from grader.report.text import HIDDEN_NOTE
 from grader.spec.specs import SUITE_FILE, load_specs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SPECS = load_specs(ROOT / "specs")
 HIDDEN = [spec for spec in SPECS if spec.hidden]
 VISIBLE = [spec for spec in SPECS if not spec.hidden]

@@ -141,7 +141,7 @@ def test_big_output_before_a_prompt_is_read_whole(write_program):
     assert grade(folder, spec).kind == judging.PASSED
 
 
-@pytest.mark.xdist_group("wall_clock")  # see tests/test_transport.py
+@pytest.mark.xdist_group("wall_clock")  # see tests/system/test_transport.py
 def test_quiet_period_fallback_drives_a_well_behaved_program(write_program):
     verdict = grade(write_program(WELL_BEHAVED["input"]), ECHO, wait_method="quiet")
     assert verdict.kind == judging.PASSED, verdict.message
@@ -235,7 +235,7 @@ def test_grading_twice_gives_the_same_verdicts(write_program):
     assert [(v.kind, v.step, v.actual) for v in first] == [(v.kind, v.step, v.actual) for v in second]
 
 
-@pytest.mark.xdist_group("wall_clock")  # see tests/test_transport.py
+@pytest.mark.xdist_group("wall_clock")  # see tests/system/test_transport.py
 def test_reference_grades_right_every_time_while_every_core_is_busy(write_program):
     """The stress test: a busy loop on every core, the reference graded many times, zero wrong results."""
     specs = load_specs(ROOT / "specs")

@@ -177,10 +177,15 @@ def test_make_passes_any_folder_name_and_says_plainly_what_is_wrong(tmp_path):
     assert (tmp_path / "my out" / "gradebook.csv").is_file(), graded.stdout + graded.stderr
 
 
-def test_make_test_shows_each_test_by_name():
-    """`make test` runs for minutes: a line per test (pytest --verbose), not only dots."""
+def test_make_test_is_quiet_and_names_the_slowest_tests():
+    """`make test` prints a dot per test and the ten slowest by name, not a line per test, and make echoes
+    none of its recipes; `make test-fast` runs only tests/unit."""
     planned = make("-n", "test")
-    assert "-m pytest -n 2 --dist loadgroup --verbose" in planned.stdout, planned.stdout
+    assert "-m pytest -n 2 --dist loadgroup -q --durations=10" in planned.stdout, planned.stdout
+    assert "--verbose" not in planned.stdout and "-m mypy" in planned.stdout
+    assert "-m pytest tests/unit -q" in make("-n", "test-fast").stdout
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert not [line for line in makefile.splitlines() if line.startswith("\t") and not line.startswith("\t@")]
 
 
 def test_check_leaves_no_daemon_behind_even_without_isolation(tmp_path, monkeypatch):

@@ -26,7 +26,7 @@ from grader.engine.transport import PIPES, PTY, default_transport
 from grader.engine.waiting import QuietWatch
 
 # Through pipes a wait is a quiet period, wall time: these tests share one xdist worker with the test
-# that loads every core (tests/test_sync.py), so they never run beside it (make test uses --dist loadgroup).
+# that loads every core (tests/system/test_sync.py), so they never run beside it (make test uses --dist loadgroup).
 pytestmark = pytest.mark.xdist_group("wall_clock")
 
 # What Windows lacks: the check must import and run without any of it.

@@ -11,7 +11,7 @@ import pytest
 from grader.spec.assignment import AssignmentError, command_line, load_assignment, parse_assignment
 from grader.commands.packaging import build_gradescope, build_handout
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_root_is_the_digit_assignment():

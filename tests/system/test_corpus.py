@@ -26,7 +26,7 @@ from grader.report.text import failure_details
 from grader.engine.runner import Options, check_submission, run_spec
 from grader.spec.specs import load_specs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SPECS = {spec.id: spec for spec in load_specs(ROOT / "specs")}
 CORPUS = load_corpus(ROOT / "tests" / "submissions")
 BY_NAME = {entry.name: entry for entry in CORPUS}

@@ -14,7 +14,7 @@ import yaml
 
 from grader.batch.shard import Shard, parse_shard
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "submissions"
 STUDENTS = ["ok-plain-functions", "ok-class-game", "bug-exist-position-swapped", "bug-key-as-int",
             "crash-int-on-non-digit", "syntax-missing-colon", "bug-only-ten-guesses"]

@@ -14,7 +14,7 @@ import pytest
 from grader.report.gradebook import gradebook_csv, neutralised
 from grader.report.results import from_json, grader_error_results, with_problem
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def results_data(*tests: tuple[str, float, float]) -> dict:
