@@ -38,6 +38,15 @@ def test_calls_through_the_32_bit_and_x32_entry_points_fail(tmp_path: Path, isol
     assert results == {"i386 unshare": str(ENOSYS), "i386 getuid32": str(ENOSYS), "x32 unshare": str(ENOSYS)}
 
 
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_can_take_what_the_whole_machine_shares(tmp_path: Path, isolate: bool) -> None:
+    # Unfiltered, 64 io_setup calls took all of fs.aio-max-nr (65536) and io_setup failed on the host meanwhile.
+    with running(submission(tmp_path, "machine_wide"), isolate=isolate) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    calls = ("io_setup", "io_submit", "io_getevents", "io_destroy", "io_cancel", "io_pgetevents", "perf_event_open")
+    assert dict(line.split(": ") for line in output.splitlines()) == dict.fromkeys(calls, "EPERM")
+
 
 def left_behind(uid: int) -> list[str]:
     """Remove and name what `uid` left in the shared temporary folders and in System V IPC, as the host

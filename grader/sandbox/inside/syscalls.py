@@ -1,11 +1,16 @@
 """A seccomp filter for student programs, built and installed from Python (no compiler, no library).
 
-It refuses what a console program never needs and what lets a program out of its limits or into the
-kernel's riskiest code: new namespaces (unshare, setns, clone with a namespace flag: a user namespace
-would let it mount a tmpfs of any size), io_uring (the usual route of kernel exploits) and kernel keys
-(add_key, request_key, keyctl: keys outlive the run and pile up per uid in /proc/key-users). clone3 fails
-with ENOSYS, as on an older kernel, so the C library falls back to clone, whose flags the filter can see.
-Every call of another architecture (32-bit or x32 calls on x86_64) fails with ENOSYS.
+It refuses what a console program never needs and what lets a program out of its limits, into the
+kernel's riskiest code, or onto a resource the whole machine shares (README, "Untrusted code", lists
+every such call, refused or allowed and why): new namespaces (unshare, setns, clone with a namespace
+flag: a user namespace would let it mount a tmpfs of any size), io_uring (the usual route of kernel
+exploits), kernel keys (add_key, request_key, keyctl: keys outlive the run and pile up per uid in
+/proc/key-users), the older asynchronous I/O (io_setup and the rest: one run could take the machine's
+whole fs.aio-max-nr, and io_setup then fails on the host) and perf_event_open (the machine's
+performance counters, and a sampling rate the kernel lowers for everyone when one sampler costs too
+much). clone3 fails with ENOSYS, as on an older kernel, so the C library falls back to clone, whose
+flags the filter can see. Every call of another architecture (32-bit or x32 calls on x86_64) fails
+with ENOSYS.
 
 Standard library only, and light: `init.py` imports it before every student program. Used by the
 sandbox's init (isolated runs) and by `grader.sandbox.box` (the fallback's preexec).
@@ -29,11 +34,17 @@ _X32_BIT = 0x40000000
 # numbered alike on every architecture since Linux 5.1).
 ARCHITECTURES = {
     "x86_64": {"arch": 0xC000003E, "clone": 56, "unshare": 272, "setns": 308,
-               "add_key": 248, "request_key": 249, "keyctl": 250},
+               "add_key": 248, "request_key": 249, "keyctl": 250,
+               "io_setup": 206, "io_destroy": 207, "io_getevents": 208, "io_submit": 209, "io_cancel": 210,
+               "io_pgetevents": 333, "perf_event_open": 298},
     "aarch64": {"arch": 0xC00000B7, "clone": 220, "unshare": 97, "setns": 268,
-                "add_key": 217, "request_key": 218, "keyctl": 219},
+                "add_key": 217, "request_key": 218, "keyctl": 219,
+                "io_setup": 0, "io_destroy": 1, "io_submit": 2, "io_cancel": 3, "io_getevents": 4,
+                "io_pgetevents": 292, "perf_event_open": 241},
 }
 _IO_URING, _CLONE3 = (425, 426, 427), 435
+REFUSED = ("unshare", "setns", "add_key", "request_key", "keyctl", "io_setup", "io_destroy", "io_getevents",
+           "io_submit", "io_cancel", "io_pgetevents", "perf_event_open")  # EPERM, with io_uring's calls
 
 PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
 
@@ -47,7 +58,7 @@ def filter_program(machine: str) -> "bytes | None":
     calls = ARCHITECTURES.get(machine)
     if calls is None:
         return None
-    refuse = (calls["unshare"], calls["setns"], calls["add_key"], calls["request_key"], calls["keyctl"], *_IO_URING)
+    refuse = (*(calls[name] for name in REFUSED if name in calls), *_IO_URING)
     program = [
         _op(_LD_W_ABS, _ARCH),
         _op(_JEQ_K, calls["arch"], jt=1),
