@@ -48,6 +48,17 @@ def test_no_run_can_take_what_the_whole_machine_shares(tmp_path: Path, isolate: 
     assert dict(line.split(": ") for line in output.splitlines()) == dict.fromkeys(calls, "EPERM")
 
 
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_gets_a_userfaultfd(tmp_path: Path, isolate: bool) -> None:
+    # Unfiltered, userfaultfd(UFFD_USER_MODE_ONLY) succeeded for any user, vm.unprivileged_userfaultfd=0 or not.
+    with running(submission(tmp_path, "userfaultfd"), isolate=isolate) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    results = dict(line.split(": ") for line in output.splitlines())
+    assert results.pop("/dev/userfaultfd") in ("ENOENT", "EACCES"), output  # no such device inside, root's outside
+    assert results == {"userfaultfd user mode only": "EPERM", "userfaultfd any mode": "EPERM"}
+
+
 def left_behind(uid: int) -> list[str]:
     """Remove and name what `uid` left in the shared temporary folders and in System V IPC, as the host
     sees them (removed whatever the verdict, so a failing test leaves the host as it was)."""
