@@ -28,6 +28,11 @@ except ImportError:  # Windows: no rlimits there
     resource = None
 
 
+NOT_ROOT = "the grader does not run as root"
+NOT_ROOT_MEANS = ("student code runs as you: it can read and change your files and stop your programs, and its memory "
+                  "and processes are limited per process only; run as root (sudo) for full isolation")
+
+
 @dataclass(frozen=True)
 class Protections:
     """Which protections runs get on this machine; `missing()` is what the CLI should warn about."""
@@ -56,10 +61,13 @@ class Protections:
         return [name for name in self.NAMES if not getattr(self, name)]
 
     def describe(self) -> str:
+        """The protections line: the names of what is missing and why, then (not as root) what that means in
+        plain words and what to do about it."""
         if self.full:
             return ("sandbox: full isolation (namespaces, private file system, unprivileged user, rlimits, "
                 "syscall filter, limits per run)")
-        return f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
+        line = f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
+        return line + (f"\n  {NOT_ROOT_MEANS}" if self.reason == NOT_ROOT else "")
 
 
 def exposed(found: Protections, private: Iterable[Path]) -> str | None:
@@ -112,8 +120,9 @@ def _with_run_limits(found: Protections) -> Protections:
 
 def _fallback(reason: str) -> Protections:
     as_root = hasattr(os, "geteuid") and os.geteuid() == 0  # then runs drop to a per-run uid
-    return _with_run_limits(Protections(rlimits=resource is not None, unprivileged_user=as_root,
-                                        syscall_filter=_filter_possible(), reason=reason))
+    found = _with_run_limits(Protections(rlimits=resource is not None, unprivileged_user=as_root,
+                                         syscall_filter=_filter_possible(), reason=reason))
+    return found if as_root or found.run_limits else replace(found, reason=reason)  # not root says why already
 
 
 def _filter_possible() -> bool:
@@ -128,7 +137,7 @@ def _probe() -> Protections:
     if not sys.platform.startswith("linux"):
         return _fallback(f"namespaces need Linux, this is {sys.platform}")
     if os.geteuid() != 0:
-        return _fallback("the grader does not run as root")
+        return _fallback(NOT_ROOT)
     probe_dir = Path(tempfile.mkdtemp(prefix="grader-probe-"))
     try:
         (probe_dir / "probe.py").write_text(
