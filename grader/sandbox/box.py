@@ -77,6 +77,8 @@ ETC_FILES = (
     f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
 )
 PR_SET_PDEATHSIG = 1
+RUN_FOLDER, WORKER_FOLDER = "grader-run-", "grader-worker-"  # mkdtemp prefixes: a run's folder, a grade worker's
+PATH_MAX = 4096  # the bytes a path may have on Linux, its final NUL included
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
@@ -143,6 +145,13 @@ def _under(path: str, tree: str) -> bool:
     return path == tree or path.startswith(tree.rstrip("/") + "/")
 
 
+def copy_prefix() -> str:
+    """The longest folder a run's copy of a submission lies in here: a `grade` worker's scratch folder in the
+    temporary folder, the run's folder in it, and the isolated root's /sandbox/work (mkdtemp adds 8 characters)."""
+    scratch = os.path.join(tempfile.gettempdir(), WORKER_FOLDER + "x" * 8, RUN_FOLDER + "x" * 8)
+    return os.path.join(scratch, "root") + INSIDE_HOME
+
+
 _launcher_cached = False
 
 
@@ -199,7 +208,7 @@ class Sandbox:
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
         # The fallback as root never runs the program as root: it drops to the per-run uid.
         self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
-        self.root = Path(tempfile.mkdtemp(prefix="grader-run-"))
+        self.root = Path(tempfile.mkdtemp(prefix=RUN_FOLDER))
         self.workdir = self.root / "work"
         try:
             shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_not_copied)
