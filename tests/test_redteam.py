@@ -59,6 +59,23 @@ def test_no_run_gets_a_userfaultfd(tmp_path: Path, isolate: bool) -> None:
     assert results == {"userfaultfd user mode only": "EPERM", "userfaultfd any mode": "EPERM"}
 
 
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_sees_another_run_through_the_files_they_share(tmp_path: Path, isolate: bool) -> None:
+    # Two runs side by side (grade --jobs 2): one locked the interpreter's os.py and /usr/bin/env, the other saw
+    # both locks, and inotify on the shared trees showed which modules other runs and the grader opened.
+    holder = submission(tmp_path / "a", "shared_files", {"mode.txt": "hold"})
+    with running(holder, isolate=isolate) as (_, held):
+        held.expect_exact("Enter key: ")
+        with running(submission(tmp_path / "b", "shared_files", {"mode.txt": "look"}), isolate=isolate) as (_, child):
+            output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    seen = dict(line.split(": ") for line in output.splitlines())
+    assert (seen.pop("inotify_init1"), seen.pop("fanotify_init")) == ("EPERM", "EPERM")
+    if isolate:  # the fallback shares the machine's files as they are: README, "Untrusted code"
+        assert seen == {f"{what} {name}": outcome for name in ("os.py", "env")
+                        for what, outcome in (("flock", "free"), ("record lock", "free"), ("access time", "unchanged"))}
+
+
 def left_behind(uid: int) -> list[str]:
     """Remove and name what `uid` left in the shared temporary folders and in System V IPC, as the host
     sees them (removed whatever the verdict, so a failing test leaves the host as it was)."""

@@ -10,7 +10,9 @@ whole fs.aio-max-nr, and io_setup then fails on the host) and perf_event_open (t
 performance counters, and a sampling rate the kernel lowers for everyone when one sampler costs too
 much), and userfaultfd (a program could stall its own page faults on purpose, the classic way to
 widen a race against whoever reads its memory; UFFD_USER_MODE_ONLY needs no privilege even where
-vm.unprivileged_userfaultfd is 0). clone3 fails with ENOSYS, as on an older kernel, so the C library falls back to clone, whose
+vm.unprivileged_userfaultfd is 0), inotify and fanotify (watches on the files every run shares show
+which ones other runs and the grader open, and the instances count against a per-user quota, the
+grader's own user's in the fallback not as root). clone3 fails with ENOSYS, as on an older kernel, so the C library falls back to clone, whose
 flags the filter can see. Every call of another architecture (32-bit or x32 calls on x86_64) fails
 with ENOSYS.
 
@@ -38,15 +40,18 @@ ARCHITECTURES = {
     "x86_64": {"arch": 0xC000003E, "clone": 56, "unshare": 272, "setns": 308,
                "add_key": 248, "request_key": 249, "keyctl": 250,
                "io_setup": 206, "io_destroy": 207, "io_getevents": 208, "io_submit": 209, "io_cancel": 210,
-               "io_pgetevents": 333, "perf_event_open": 298, "userfaultfd": 323},
+               "io_pgetevents": 333, "perf_event_open": 298, "userfaultfd": 323,
+               "inotify_init": 253, "inotify_init1": 294, "fanotify_init": 300},
     "aarch64": {"arch": 0xC00000B7, "clone": 220, "unshare": 97, "setns": 268,
                 "add_key": 217, "request_key": 218, "keyctl": 219,
                 "io_setup": 0, "io_destroy": 1, "io_submit": 2, "io_cancel": 3, "io_getevents": 4,
-                "io_pgetevents": 292, "perf_event_open": 241, "userfaultfd": 282},
+                "io_pgetevents": 292, "perf_event_open": 241, "userfaultfd": 282,
+                "inotify_init1": 26, "fanotify_init": 262},  # aarch64 has no inotify_init
 }
 _IO_URING, _CLONE3 = (425, 426, 427), 435
 REFUSED = ("unshare", "setns", "add_key", "request_key", "keyctl", "io_setup", "io_destroy", "io_getevents",
-           "io_submit", "io_cancel", "io_pgetevents", "perf_event_open", "userfaultfd")  # EPERM, with io_uring's calls
+           "io_submit", "io_cancel", "io_pgetevents", "perf_event_open", "userfaultfd", "inotify_init",
+           "inotify_init1", "fanotify_init")  # EPERM, with io_uring's calls
 
 PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
 
