@@ -3,8 +3,12 @@ with GRADER_SANDBOX=off, each against what the fallback promises (README, "Untru
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 from conftest import NOBODY, ROOT, as_nobody
@@ -27,5 +31,37 @@ def test_grading_as_another_user_than_root_says_what_that_means_and_what_to_do(n
     warning = done.stderr.split("warning: ")[1].splitlines()
     assert warning[0] == ("sandbox: running WITHOUT pid_namespace, network, private_filesystem, unprivileged_user, "
                           "run_limits (the grader does not run as root)"), done.stderr
-    assert warning[1].startswith("  student code runs as you: ") and warning[1].endswith("run as root (sudo) for full isolation")
+    assert warning[1].startswith("  student code runs as you") and warning[1].endswith("run as root (sudo) for full isolation")
     assert "cgroup" not in done.stderr
+
+
+def tamper_class(folder: Path, target: Path) -> tuple[Path, Path]:
+    """A class of two graded one after the other: alice (the reference), then zed, who tries to read and
+    to rewrite `target`; and the specs folder (one hidden spec, so that results hold a hidden diff)."""
+    shutil.copytree(ROOT / "reference", folder / "class" / "alice")
+    shutil.copytree(ROOT / "tests" / "hostile" / "tamper", folder / "class" / "zed")
+    (folder / "class" / "zed" / "paths.txt").write_text(f"{target}\n")
+    specs = folder / "specs"
+    specs.mkdir()
+    shutil.copy(ROOT / "specs" / "20-hidden-win-on-first-guess.yaml", specs)
+    return folder / "class", specs
+
+
+def test_the_fallback_as_root_keeps_the_output_folder_from_student_code(tmp_path: Path) -> None:
+    # The output folder was written world-readable: a run read a classmate's results, hidden diffs included.
+    shared = Path(tempfile.mkdtemp())  # in the system's temporary folder: every user may enter it
+    try:
+        shared.chmod(0o755)
+        out = shared / "out"
+        classroom, specs = tamper_class(shared, out / "students" / "alice" / "results.json")
+        done = subprocess.run([sys.executable, "-m", "grader", "grade", str(classroom), "--out", str(out), "--specs",
+                               str(specs), "--jobs", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                              env={**os.environ, "GRADER_SANDBOX": "off"})
+        assert done.returncode == 0, done.stderr
+        tried = (out / "students" / "zed" / "results.json").read_text()
+        assert "cannot read" in tried and "cannot rewrite" in tried and "+ read " not in tried, tried
+        assert out.stat().st_mode & 0o077 == 0
+        assert json.loads((out / "students" / "alice" / "results.json").read_text())["score"] == 4
+    finally:
+        shutil.rmtree(shared)
+

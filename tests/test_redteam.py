@@ -76,6 +76,22 @@ def test_no_run_sees_another_run_through_the_files_they_share(tmp_path: Path, is
                         for what, outcome in (("flock", "free"), ("record lock", "free"), ("access time", "unchanged"))}
 
 
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_reaches_an_abstract_socket_of_another_run(tmp_path: Path, isolate: bool) -> None:
+    # The fallback shares the host's network namespace, where abstract sockets live: a run connected to one
+    # another run listened on, and even to one left by an earlier run, its descriptor in flight in its own
+    # queue (SCM_RIGHTS), which only the kernel's garbage collector frees, after the run's clean-up.
+    with running(submission(tmp_path / "a", "abstract_socket", {"mode.txt": "leave"}), isolate=isolate) as (_, held):
+        held.expect_exact("Enter key: ")
+        with running(submission(tmp_path / "b", "abstract_socket", {"mode.txt": "look"}), isolate=isolate) as (_, child):
+            beside, status, sig = ended(child)
+    assert (status, sig) == (0, None), beside
+    with running(submission(tmp_path / "c", "abstract_socket", {"mode.txt": "look"}), isolate=isolate) as (_, child):
+        after = ended(child)[0]
+    for output in (beside, after):
+        assert output.startswith("no socket found: "), output
+
+
 def left_behind(uid: int) -> list[str]:
     """Remove and name what `uid` left in the shared temporary folders and in System V IPC, as the host
     sees them (removed whatever the verdict, so a failing test leaves the host as it was)."""

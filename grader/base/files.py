@@ -27,6 +27,12 @@ def prepare_folder(path: Path) -> None:
     _probe(path, path)
 
 
+def keep_private(folder: Path) -> None:
+    """Make an output folder its owner's alone (`go-rwx`): it holds every student's diffs, hidden specs'
+    included, and without isolation student code runs on the same machine (as root, as another user)."""
+    folder.chmod(folder.stat().st_mode & 0o700)
+
+
 def _probe(target: Path, folder: Path) -> None:
     """Write and remove a file in `folder` (os.access is not enough: root, read-only mounts, /proc)."""
     try:

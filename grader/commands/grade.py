@@ -29,7 +29,7 @@ from grader.batch.shard import parse_shard
 from grader.batch.students import GRADEBOOK, REPORT, find_students
 from grader.batch.summary import summary
 from grader.base.errors import UsageError
-from grader.base.files import prepare_folder, write_atomically
+from grader.base.files import keep_private, prepare_folder, write_atomically
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
@@ -55,6 +55,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         students = [student for student in students if args.shard.holds(student[0])]
         print(f"shard {args.shard}: {len(students)} student(s) of this class", file=sys.stderr)
     prepare_folder(out)
+    keep_private(out)
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),

@@ -44,12 +44,12 @@ from grader.base.project import PACKAGE, ROOT
 from grader.sandbox import proc
 
 from grader.sandbox.cgroup import RunGroup, run_group_parents
-from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files
+from grader.sandbox.leftovers import SHARED_FOLDERS, remove_ipc_objects, remove_shared_files
 from grader.sandbox.inside import INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import Limits
 from grader.spec.assignment import PYTHON
 from grader.sandbox.reaping import kill, wait_dead
-from grader.sandbox.inside import syscalls
+from grader.sandbox.inside import landlock, syscalls
 
 if TYPE_CHECKING:
     import pexpect
@@ -76,6 +76,7 @@ ETC_FILES = (
     "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
     f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
 )
+DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/pts")
 PR_SET_PDEATHSIG = 1
 RUN_FOLDER, WORKER_FOLDER = "grader-run-", "grader-worker-"  # mkdtemp prefixes: a run's folder, a grade worker's
 PATH_MAX = 4096  # the bytes a path may have on Linux, its final NUL included
@@ -226,6 +227,7 @@ class Sandbox:
             raise
         self._config = self.root / "sandbox.cfg"
         self._state = self.root / "state"
+        self._landlock: list[tuple[str, int]] | None = None  # a fallback run's Landlock rules (`command()`)
         self.python = student_python()
         try:
             if self.isolated:
@@ -271,7 +273,21 @@ class Sandbox:
             return argv, isolated_environment(), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
+        self._landlock = self._landlock_rules(program[0]) if landlock.usable() else None
         return program, env, self.workdir
+
+    def _landlock_rules(self, command: str) -> list[tuple[str, int]]:
+        """What a fallback run may reach under Landlock: it reads the system trees, /etc, /proc (as in a
+        run's own namespace: Landlock keeps other processes' memory, environment and descriptors from it)
+        and the folders of the command it runs (the interpreter's prefix), uses its terminal and the
+        harmless devices, and does anything in its copy; as root, its uid may also write the shared
+        temporary folders (another run's files there are another uid's, and the run's are removed after it)."""
+        real = os.path.realpath(shutil.which(command) or command)
+        prefix = os.path.dirname(os.path.dirname(real))
+        trees = [*SYSTEM_TREES, "/etc", "/proc", os.path.dirname(real), *([prefix] if prefix != "/" else [])]
+        writable = [str(self.workdir), *(SHARED_FOLDERS if self.drops_root else ())]
+        return [*((tree, landlock.READ) for tree in trees), *((device, landlock.DEVICE) for device in DEVICES),
+                *((folder, landlock.EVERYTHING) for folder in writable)]
 
     def _program(self, program: Sequence[str]) -> list[str]:
         return [self.python if program[0] == PYTHON else program[0], *program[1:]]
@@ -378,6 +394,8 @@ class Sandbox:
             syscalls.install(ctypes.CDLL(None, use_errno=True))
         except OSError:
             pass  # a kernel without seccomp: `protections()` does not claim the filter there
+        if self._landlock is not None:
+            landlock.restrict(self._landlock)
 
     # ---- cleanup -----------------------------------------------------------------------------------
 
