@@ -32,7 +32,7 @@ def test_grading_as_another_user_than_root_says_what_that_means_and_what_to_do(n
     assert warning[0] == ("sandbox: running WITHOUT pid_namespace, network, private_filesystem, unprivileged_user, "
                           "run_limits (the grader does not run as root)"), done.stderr
     assert warning[1].startswith("  student code runs as you") and warning[1].endswith("run as root (sudo) for full isolation")
-    assert "cgroup" not in done.stderr
+    assert "sockets' buffers" in warning[1] and "cgroup" not in done.stderr
 
 
 def tamper_class(folder: Path, target: Path) -> tuple[Path, Path]:
@@ -65,3 +65,30 @@ def test_the_fallback_as_root_keeps_the_output_folder_from_student_code(tmp_path
     finally:
         shutil.rmtree(shared)
 
+
+def test_grading_as_another_user_than_root_keeps_student_code_from_the_grades(nobodys: Path) -> None:
+    # Not root, a run is the grader's own user: it rewrote a classmate's results.json, and the next grade kept
+    # it ("unchanged, not regraded": inputs.sha256 covers the inputs, not the results). Landlock keeps it out.
+    out = nobodys / "out"
+    classroom, specs = tamper_class(nobodys, out / "students" / "alice" / "results.json")
+    handed_to_nobody(nobodys)
+    command = ("grade", str(classroom), "--out", str(out), "--specs", str(specs), "--jobs", "1")
+    done = as_nobody(nobodys, *command)
+    assert done.returncode == 0, done.stderr
+    written = (out / "students" / "alice" / "results.json").read_bytes()
+    tried = (out / "students" / "zed" / "results.json").read_text()
+    assert "cannot read" in tried and "cannot rewrite" in tried and "+ read " not in tried, tried
+    assert "Landlock keeps it to the system's folders and its own copy" in done.stderr
+    again = as_nobody(nobodys, *command)
+    assert again.returncode == 0, again.stderr
+    assert (out / "students" / "alice" / "results.json").read_bytes() == written
+    assert json.loads(written)["score"] == 4
+
+
+def test_checking_as_another_user_than_root_survives_a_program_that_signals_everyone(nobodys: Path) -> None:
+    # Not root, the program is the grader's own user: kill(-1, SIGKILL) ended `check` itself.
+    shutil.copytree(ROOT / "tests" / "hostile" / "kill_everyone", nobodys / "submission")
+    handed_to_nobody(nobodys)
+    done = as_nobody(nobodys, "check", str(nobodys / "submission"), "--specs", str(ROOT / "specs"), "--visible-only")
+    assert done.returncode == 1, (done.returncode, done.stderr[-500:])
+    assert "Score: 0/" in done.stdout
