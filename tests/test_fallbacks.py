@@ -92,3 +92,19 @@ def test_checking_as_another_user_than_root_survives_a_program_that_signals_ever
     done = as_nobody(nobodys, "check", str(nobodys / "submission"), "--specs", str(ROOT / "specs"), "--visible-only")
     assert done.returncode == 1, (done.returncode, done.stderr[-500:])
     assert "Score: 0/" in done.stdout
+
+
+def test_checking_as_another_user_than_root_keeps_the_program_off_other_terminals(nobodys: Path) -> None:
+    # Not root, every pty the grader's user opened (another run's, as grade --jobs 2 runs them) was the
+    # program's to open: it could have typed into another run's output or taken its input.
+    other, terminal = os.openpty()
+    try:
+        os.chown(os.ttyname(terminal), NOBODY, NOBODY)  # as a pty the same user opened for another run
+        shutil.copytree(ROOT / "tests" / "hostile" / "other_terminals", nobodys / "submission")
+        handed_to_nobody(nobodys)
+        done = as_nobody(nobodys, "check", str(nobodys / "submission"), "--specs", str(ROOT / "specs"), "--visible-only")
+        assert done.returncode == 1, done.stderr[-500:]
+        assert "opened: none" in done.stdout, done.stdout
+    finally:
+        os.close(other)
+        os.close(terminal)

@@ -76,7 +76,7 @@ ETC_FILES = (
     "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
     f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
 )
-DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/pts")
+DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")  # and its own pty
 PR_SET_PDEATHSIG = 1
 RUN_FOLDER, WORKER_FOLDER = "grader-run-", "grader-worker-"  # mkdtemp prefixes: a run's folder, a grade worker's
 PATH_MAX = 4096  # the bytes a path may have on Linux, its final NUL included
@@ -279,8 +279,8 @@ class Sandbox:
     def _landlock_rules(self, command: str) -> list[tuple[str, int]]:
         """What a fallback run may reach under Landlock: it reads the system trees, /etc, /proc (as in a
         run's own namespace: Landlock keeps other processes' memory, environment and descriptors from it)
-        and the folders of the command it runs (the interpreter's prefix), uses its terminal and the
-        harmless devices, and does anything in its copy; as root, its uid may also write the shared
+        and the folders of the command it runs (the interpreter's prefix), uses the harmless devices (its
+        own terminal is added in `preexec`), and does anything in its copy; as root, its uid may also write the shared
         temporary folders (another run's files there are another uid's, and the run's are removed after it)."""
         real = os.path.realpath(shutil.which(command) or command)
         prefix = os.path.dirname(os.path.dirname(real))
@@ -394,8 +394,9 @@ class Sandbox:
             syscalls.install(ctypes.CDLL(None, use_errno=True))
         except OSError:
             pass  # a kernel without seccomp: `protections()` does not claim the filter there
-        if self._landlock is not None:
-            landlock.restrict(self._landlock)
+        if self._landlock is not None:  # its own terminal, never another run's (/dev/pts/N of the same user)
+            own = [(os.ttyname(0), landlock.DEVICE)] if os.isatty(0) else []
+            landlock.restrict(self._landlock + own)
 
     # ---- cleanup -----------------------------------------------------------------------------------
 
