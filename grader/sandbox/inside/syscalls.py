@@ -2,19 +2,24 @@
 
 It refuses what a console program never needs and what lets a program out of its limits, into the
 kernel's riskiest code, or onto a resource the whole machine shares (README, "Untrusted code", lists
-every such call, refused or allowed and why): new namespaces (unshare, setns, clone with a namespace
-flag: a user namespace would let it mount a tmpfs of any size), io_uring (the usual route of kernel
-exploits), kernel keys (add_key, request_key, keyctl: keys outlive the run and pile up per uid in
-/proc/key-users), the older asynchronous I/O (io_setup and the rest: one run could take the machine's
-whole fs.aio-max-nr, and io_setup then fails on the host) and perf_event_open (the machine's
-performance counters, and a sampling rate the kernel lowers for everyone when one sampler costs too
-much), and userfaultfd (a program could stall its own page faults on purpose, the classic way to
-widen a race against whoever reads its memory; UFFD_USER_MODE_ONLY needs no privilege even where
-vm.unprivileged_userfaultfd is 0), inotify and fanotify (watches on the files every run shares show
-which ones other runs and the grader open, and the instances count against a per-user quota, the
-grader's own user's in the fallback not as root). clone3 fails with ENOSYS, as on an older kernel, so the C library falls back to clone, whose
-flags the filter can see. Every call of another architecture (32-bit or x32 calls on x86_64) fails
-with ENOSYS.
+every such call, refused or allowed, and why):
+
+- new namespaces (unshare, setns, clone with a namespace flag: a user namespace would let it mount a
+  tmpfs of any size);
+- io_uring (the usual route of kernel exploits);
+- kernel keys (add_key, request_key, keyctl: keys outlive the run and pile up per uid in /proc/key-users);
+- the older asynchronous I/O (io_setup and the rest: one run could take the machine's whole
+  fs.aio-max-nr, and io_setup then fails on the host);
+- perf_event_open (the machine's performance counters, and a sampling rate the kernel lowers for
+  everyone when one sampler costs too much);
+- userfaultfd (a program could stall its own page faults on purpose, the classic way to widen a race
+  against whoever reads its memory; UFFD_USER_MODE_ONLY needs no privilege even where
+  vm.unprivileged_userfaultfd is 0);
+- inotify and fanotify (watches on the files every run shares show which ones other runs and the
+  grader open, and instances count against a per-user quota: the grader's own user's, not as root).
+
+clone3 fails with ENOSYS, as on an older kernel, so the C library falls back to clone, whose flags the
+filter can see. Every call of another architecture (32-bit or x32 calls on x86_64) fails with ENOSYS.
 
 Standard library only, and light: `init.py` imports it before every student program. Used by the
 sandbox's init (isolated runs) and by `grader.sandbox.box` (the fallback's preexec).
