@@ -78,8 +78,9 @@ class Protections:
 
 def exposed(found: Protections, private: Iterable[Path]) -> str | None:
     """A warning naming the `private` folders (class, specs, reference) a run could read: in the fallback
-    as root the program runs as a per-run uid, who may read whatever any user may (None: nothing exposed)."""
-    if found.isolated or not found.unprivileged_user:
+    as root without Landlock the program runs as a per-run uid, who may read whatever any user may (None:
+    nothing exposed)."""
+    if found.isolated or found.landlock or not found.unprivileged_user:
         return None
     reachable = [str(folder) for folder in private if others_may(str(folder), stat.S_IXOTH)]
     if not reachable:
