@@ -29,12 +29,14 @@ EVERYTHING = _ALL
 _SCOPE_ABSTRACT_UNIX_SOCKET, _SCOPE_SIGNAL = 1 << 0, 1 << 1
 PR_SET_NO_NEW_PRIVS = 38
 
-_libc = ctypes.CDLL(None, use_errno=True)
+
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)  # not at import: the module is imported on Windows too
 
 
 def abi() -> int:
-    """The Landlock ABI this kernel offers (0: none, or Landlock is not enabled)."""
-    version = _libc.syscall(_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(_VERSION))
+    """The Landlock ABI this Linux kernel offers (0: none, or Landlock is not enabled)."""
+    version = _libc().syscall(_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(_VERSION))
     return max(version, 0)
 
 
@@ -60,8 +62,9 @@ def _check(result: int, what: str) -> int:
 def restrict(rules: list[tuple[str, int]]) -> None:
     """Restrict this process and every child for good: the file rights of each (path, rights) beneath
     that path and none elsewhere, no abstract unix socket or signal outside. Missing paths are skipped."""
+    libc = _libc()
     attributes = (ctypes.c_uint64 * 3)(_ALL, 0, _SCOPE_ABSTRACT_UNIX_SOCKET | _SCOPE_SIGNAL)
-    ruleset = _check(_libc.syscall(_CREATE_RULESET, attributes, ctypes.c_size_t(ctypes.sizeof(attributes)),
+    ruleset = _check(libc.syscall(_CREATE_RULESET, attributes, ctypes.c_size_t(ctypes.sizeof(attributes)),
                                    ctypes.c_uint32(0)), "ruleset")
     try:
         for path, rights in rules:
@@ -75,12 +78,12 @@ def restrict(rules: list[tuple[str, int]]) -> None:
                 if not os.path.isdir(path):
                     rights &= _EXECUTE | _WRITE_FILE | _READ_FILE | _TRUNCATE | _IOCTL_DEV  # what a file can have
                 beneath = rights.to_bytes(8, sys.byteorder) + descriptor.to_bytes(4, sys.byteorder, signed=True)  # packed
-                _check(_libc.syscall(_ADD_RULE, ruleset, _PATH_BENEATH, ctypes.c_char_p(beneath), ctypes.c_uint32(0)),
+                _check(libc.syscall(_ADD_RULE, ruleset, _PATH_BENEATH, ctypes.c_char_p(beneath), ctypes.c_uint32(0)),
                        f"rule for {path}")
             finally:
                 os.close(descriptor)
-        _check(_libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
-        _check(_libc.syscall(_RESTRICT_SELF, ruleset, ctypes.c_uint32(0)), "restrict_self")
+        _check(libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+        _check(libc.syscall(_RESTRICT_SELF, ruleset, ctypes.c_uint32(0)), "restrict_self")
     finally:
         os.close(ruleset)
 
