@@ -273,18 +273,21 @@ class Sandbox:
             return argv, isolated_environment(), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
-        self._landlock = self._landlock_rules(program[0]) if landlock.usable() else None
+        self._landlock = self._landlock_rules(shutil.which(program[0], path=env["PATH"]) or program[0]) \
+            if landlock.usable() else None
         return program, env, self.workdir
 
     def _landlock_rules(self, command: str) -> list[tuple[str, int]]:
         """What a fallback run may reach under Landlock: it reads the system trees, /etc, /proc (as in a
         run's own namespace: Landlock keeps other processes' memory, environment and descriptors from it)
-        and the folders of the command it runs (the interpreter's prefix), uses the harmless devices (its
-        own terminal is added in `preexec`), and does anything in its copy; as root, its uid may also write the shared
-        temporary folders (another run's files there are another uid's, and the run's are removed after it)."""
-        real = os.path.realpath(shutil.which(command) or command)
-        prefix = os.path.dirname(os.path.dirname(real))
-        trees = [*SYSTEM_TREES, "/etc", "/proc", os.path.dirname(real), *([prefix] if prefix != "/" else [])]
+        and the folders of the command it runs (its own and its prefix's libraries: a Python's standard
+        library), uses the harmless devices (its own terminal is added in `preexec`), and does anything in
+        its copy; as root, its uid may also write the shared temporary folders (another run's files there
+        are another uid's, and the run's are removed after it)."""
+        real = os.path.realpath(command)
+        prefix = os.path.dirname(os.path.dirname(real))  # its libraries only: the prefix may be a home folder
+        trees = [*SYSTEM_TREES, "/etc", "/proc", os.path.dirname(real), os.path.join(prefix, "lib"),
+                 os.path.join(prefix, "lib64")]
         writable = [str(self.workdir), *(SHARED_FOLDERS if self.drops_root else ())]
         return [*((tree, landlock.READ) for tree in trees), *((device, landlock.DEVICE) for device in DEVICES),
                 *((folder, landlock.EVERYTHING) for folder in writable)]
