@@ -108,3 +108,18 @@ def test_checking_as_another_user_than_root_keeps_the_program_off_other_terminal
     finally:
         os.close(other)
         os.close(terminal)
+
+
+def test_checking_as_another_user_than_root_finds_no_way_around_landlock(nobodys: Path) -> None:
+    # The attack pass: the grader's /proc, links made in the run's own copy, the temporary folder's listing.
+    secret = nobodys / "specs" / "20-hidden.yaml"
+    secret.parent.mkdir()
+    secret.write_text("secret: hidden spec\n")
+    shutil.copytree(ROOT / "tests" / "hostile" / "landlock_escape", nobodys / "submission")
+    (nobodys / "submission" / "paths.txt").write_text(str(secret))
+    handed_to_nobody(nobodys)
+    done = as_nobody(nobodys, "check", str(nobodys / "submission"), "--specs", str(ROOT / "specs"), "--visible-only")
+    assert done.returncode == 1, done.stderr[-500:]
+    for attempt in ("secret", "grader environment", "grader folder", "symlink", "temporary folder"):
+        assert f"+ {attempt}: EACCES" in done.stdout, (attempt, done.stdout)
+    assert "+ hard link: EXDEV" in done.stdout  # Landlock's answer to a link from outside its rules
