@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -123,3 +124,21 @@ def test_checking_as_another_user_than_root_finds_no_way_around_landlock(nobodys
     for attempt in ("secret", "grader environment", "grader folder", "symlink", "temporary folder"):
         assert f"+ {attempt}: EACCES" in done.stdout, (attempt, done.stdout)
     assert "+ hard link: EXDEV" in done.stdout  # Landlock's answer to a link from outside its rules
+
+
+def test_checking_as_another_user_than_root_keeps_the_program_off_that_users_sockets(nobodys: Path) -> None:
+    # Not root, a run connected to a unix socket of the grader's user (an ssh-agent's, as here), which no
+    # file permission or Landlock rule covers: the filter refuses socket(AF_UNIX) there, not socketpair.
+    agent = nobodys / "agent.sock"
+    listening = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        listening.bind(str(agent))
+        listening.listen(1)
+        shutil.copytree(ROOT / "tests" / "hostile" / "user_sockets", nobodys / "submission")
+        (nobodys / "submission" / "paths.txt").write_text(str(agent))
+        handed_to_nobody(nobodys)
+        done = as_nobody(nobodys, "check", str(nobodys / "submission"), "--specs", str(ROOT / "specs"), "--visible-only")
+    finally:
+        listening.close()
+    assert done.returncode == 1, done.stderr[-500:]
+    assert f"+ cannot connect to {agent} PermissionError" in done.stdout and "+ socketpair: ok" in done.stdout, done.stdout

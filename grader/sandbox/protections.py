@@ -32,7 +32,7 @@ NOT_ROOT = "the grader does not run as root"
 NOT_ROOT_MEANS = {  # by whether Landlock holds the runs
     False: "student code runs as you: it can read and change your files, the grades included, and stop your programs, ",
     True: "student code runs as you, but Landlock keeps it to the system's folders and its own copy, away from your "
-          "files (the grades included) and your programs; ",
+          "files (the grades included), your programs and your sockets; ",
 }
 NOT_ROOT_ADVICE = ("its memory and processes are limited per process only (together, with their sockets' buffers, "
                    "they can use more than memory_mb); run as root (sudo) for full isolation")
