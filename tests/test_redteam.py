@@ -93,6 +93,14 @@ def test_no_run_reaches_an_abstract_socket_of_another_run(tmp_path: Path, isolat
         assert output.startswith("no socket found: "), output
 
 
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_opens_another_terminal(tmp_path: Path, isolate: bool) -> None:
+    # The run's own pty and the grader's are open beside it (tests/test_fallbacks.py: not root).
+    with running(submission(tmp_path, "other_terminals"), isolate=isolate) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None) and output.strip() == "opened: none", output
+
+
 def left_behind(uid: int) -> list[str]:
     """Remove and name what `uid` left in the shared temporary folders and in System V IPC, as the host
     sees them (removed whatever the verdict, so a failing test leaves the host as it was)."""
