@@ -61,7 +61,8 @@ def test_the_fallback_as_root_keeps_the_output_folder_from_student_code(tmp_path
         assert done.returncode == 0, done.stderr
         tried = (out / "students" / "zed" / "results.json").read_text()
         assert "cannot read" in tried and "cannot rewrite" in tried and "+ read " not in tried, tried
-        assert out.stat().st_mode & 0o077 == 0
+        for private in (out / "students", out / "gradebook.csv", out / "report.html"):
+            assert private.stat().st_mode & 0o077 == 0, private
         assert json.loads((out / "students" / "alice" / "results.json").read_text())["score"] == 4
     finally:
         shutil.rmtree(shared)
