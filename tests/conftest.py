@@ -5,7 +5,12 @@ fails, naming what it started: it belongs in tests/system/."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 import sys
+import sysconfig
+import tempfile
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
@@ -67,6 +72,36 @@ def unnest(folder: Path) -> None:
         chain.append(chain[-1] / "d")
     for path in reversed(chain):
         path.rmdir()
+
+
+NOBODY = 65534  # the user the non-root fallback is tried as
+
+
+@pytest.fixture
+def nobodys(tmp_path: Path) -> Iterator[Path]:
+    """A folder of the system's temporary folder that NOBODY owns (tmp_path is root's alone), removed after;
+    skipped where the tests do not run as root or NOBODY has no interpreter to run the grader with."""
+    from grader.sandbox.box import unprivileged_python  # noqa: PLC0415 - the sandbox imports pexpect
+
+    if os.geteuid() != 0 or unprivileged_python() is None:
+        pytest.skip("trying the grader as another user needs root and an interpreter every user may run")
+    folder = Path(tempfile.mkdtemp(prefix="grader-nobody-"))
+    os.chown(folder, NOBODY, NOBODY)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder)
+
+
+def as_nobody(home: Path, *args: str, timeout: float = 300, **env: str) -> subprocess.CompletedProcess:
+    """`python -m grader ARGS` run as NOBODY, from this checkout, with this venv's packages, from `home`
+    (every path it must write lies there: chown it to NOBODY first)."""
+    from grader.sandbox.box import unprivileged_python  # noqa: PLC0415
+
+    environment = {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8",
+                   "PYTHONPATH": f"{ROOT}:{sysconfig.get_paths()['purelib']}", **env}
+    return subprocess.run([unprivileged_python(), "-m", "grader", *args], cwd=ROOT, env=environment, user=NOBODY,
+                          group=NOBODY, extra_groups=[], capture_output=True, text=True, timeout=timeout)
 
 
 def spec_from(text: str, spec_id: str = "inline") -> Spec:

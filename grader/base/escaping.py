@@ -26,3 +26,21 @@ def safe_name(name: str) -> str:
     """A student id or file name on one line: nothing in it can move the cursor, recolour the terminal,
     reorder the text around it or hide a character."""
     return escape_unsafe(name, keep="")
+
+
+ESCAPE_STARTS = "xuU\\"  # what follows the backslash of an escape, or of a doubled backslash
+
+
+def student_id(name: str) -> str:
+    """A folder name as a student id: `safe_name`, made one-to-one, since shards, variants and exports key
+    on ids. A backslash that could be read as the start of an escape (before `x`, `u`, `U`, another
+    backslash or an escaped character) is doubled, so the folder literally named `a\\x1b` is `a\\\\x1b`
+    and never the id of the folder `a<ESC>`; every other name, a backslash in `A\\B` included, keeps the
+    id `safe_name` gives it. Each id stands for one name whatever else the class folder holds."""
+    if "\\" not in name:
+        return safe_name(name)
+    shown = []
+    for ch, after in zip(name, name[1:] + " "):
+        doubled = ch == "\\" and (after in ESCAPE_STARTS or not after.isprintable())
+        shown.append("\\\\" if doubled else ch if ch.isprintable() else _escape(ch))
+    return "".join(shown)

@@ -27,6 +27,13 @@ def prepare_folder(path: Path) -> None:
     _probe(path, path)
 
 
+def private_folder(folder: Path) -> None:
+    """Create `folder` (one the grader alone fills, such as `grade`'s students/) as its owner's alone,
+    `go-rwx`, or make it so: without isolation student code runs on the same machine, as another user."""
+    folder.mkdir(mode=0o700, exist_ok=True)
+    folder.chmod(0o700)
+
+
 def _probe(target: Path, folder: Path) -> None:
     """Write and remove a file in `folder` (os.access is not enough: root, read-only mounts, /proc)."""
     try:
@@ -36,13 +43,17 @@ def _probe(target: Path, folder: Path) -> None:
         raise UsageError(f"{target}: cannot write in {folder} ({error.strerror})") from None
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str, private: bool = False) -> None:
     """Write through a temporary file in the same folder, then rename over the target. A failure names
-    the target, never the temporary file."""
+    the target, never the temporary file. `private`: the file is its owner's alone (0600) from the start."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(text, encoding="utf-8")
+        with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666),
+                  "w", encoding="utf-8") as file:
+            if private:
+                os.fchmod(file.fileno(), 0o600)  # whatever the umask and an older temporary file left
+            file.write(text)
         os.replace(temporary, path)
     except OSError as error:
         raise OSError(error.errno, error.strerror, str(path)) from None

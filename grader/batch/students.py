@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from grader.base.escaping import safe_name
+from grader.base.escaping import student_id
 from grader.report.results import Results
 
 RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "junit.xml", "inputs.sha256", "grader-error.txt"
@@ -44,16 +44,8 @@ def file_name(student: str) -> str:
 def find_students(class_dir: Path, out_dir: Path) -> list[tuple[str, Path]]:
     """(student id, their entry) for every entry of the class folder but hidden ones (`.git`, `__MACOSX`)
     and OUT itself. A file stays in: that student is graded as having no program, not left out. The id is
-    the entry's name made safe to show and to use as a file name (`escaping.safe_name`: any bytes, control
-    or bidi characters become visible escapes), kept distinct if two names escape alike."""
+    the entry's name made safe to show and to use as a file name (`escaping.student_id`: any bytes, control
+    or bidi characters become visible escapes), one id per name, whatever else the folder holds."""
     out = out_dir.resolve()
-    students: dict[str, Path] = {}
-    for entry in sorted(class_dir.iterdir()):
-        if entry.name.startswith((".", "__")) or entry.resolve() == out:
-            continue
-        student = safe_name(entry.name)
-        while student in students:
-            student += "~"
-        students[student] = entry
-    return list(students.items())
-
+    return [(student_id(entry.name), entry) for entry in sorted(class_dir.iterdir())
+            if not entry.name.startswith((".", "__")) and entry.resolve() != out]

@@ -26,10 +26,10 @@ from pathlib import Path
 from grader.batch.progress import Progress
 from grader.batch.run import Batch
 from grader.batch.shard import parse_shard
-from grader.batch.students import GRADEBOOK, REPORT, find_students
+from grader.batch.students import GRADEBOOK, REPORT, STUDENTS, find_students
 from grader.batch.summary import summary
 from grader.base.errors import UsageError
-from grader.base.files import prepare_folder, write_atomically
+from grader.base.files import prepare_folder, private_folder, write_atomically
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
@@ -55,14 +55,15 @@ def cmd_grade(args: argparse.Namespace) -> int:
         students = [student for student in students if args.shard.holds(student[0])]
         print(f"shard {args.shard}: {len(students)} student(s) of this class", file=sys.stderr)
     prepare_folder(out)
+    private_folder(out / STUDENTS)  # every student's diffs, hidden specs' included: no run may read them
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),
                   subreaper=become_subreaper(), options=options_from(args, assignment, private=(class_dir,)),
                   intake=intake_from(args))
     outcomes = batch.run()
-    write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes))
-    write_atomically(out / REPORT, class_report_html([(o.student, o.results) for o in outcomes]))
+    write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes), private=True)
+    write_atomically(out / REPORT, class_report_html([(o.student, o.results) for o in outcomes]), private=True)
     sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))
     return 1 if any(o.status == "error" for o in outcomes) else 0
 

@@ -1,7 +1,8 @@
 """What is checked of a submission before any of it is copied or run: where its program is (see
 `finder`), and that the folder it runs from is of a sane shape: not too big, not too many files, not
-too deep. A submission that fails is that student's 0 with the reason, never a full disk (a 3 GiB sparse
-file would be written out in full by a copy) and never a grader error.
+too deep, no path too long to copy. A submission that fails is that student's 0 with the reason, never a
+full disk (a 3 GiB sparse file would be written out in full by a copy) and never a grader error (a path
+that fits where it was uploaded may not fit under the sandbox's own folders: `File name too long`).
 
 The walk looks only at names and `lstat`: no recursion (a tree 1,200 folders deep cannot overflow the
 stack), no link followed, nothing opened; it stops as soon as a limit is crossed, so its work is bounded
@@ -20,6 +21,7 @@ from grader.base.escaping import safe_name
 from grader.base.files import searched
 from grader.engine.finder import find_program
 from grader.judge.judging import NO_PROGRAM, Verdict
+from grader.sandbox.box import PATH_MAX, copy_prefix
 from grader.spec.specs import Spec
 
 MB = 1024 * 1024
@@ -60,16 +62,17 @@ def admit(submission: Path, program: str, limits: IntakeLimits) -> Admitted:
     found = find_program(submission, program)
     if found.folder is None:
         return Admitted(None, problem=found.problem)
-    entries, problem = survey(found.folder, limits)
+    entries, problem = survey(found.folder, limits, copy_prefix())
     if problem:
         return Admitted(None, problem=problem)
     return Admitted(found.folder, tuple(entries), within="" if found.folder == submission else found.folder.name)
 
 
-def survey(folder: Path, limits: IntakeLimits) -> tuple[list[Entry], str | None]:
+def survey(folder: Path, limits: IntakeLimits, copied_to: str = "") -> tuple[list[Entry], str | None]:
     """Every entry under `folder`, sorted by name, or the first limit it crosses and the folder that
-    holds most of it. Folders the program finder ignores (`.git`, `__MACOSX`) are not counted: the
-    sandbox does not copy them."""
+    holds most of it, or the first path too long once copied under `copied_to`. Folders the program
+    finder ignores (`.git`, `__MACOSX`) are not counted: the sandbox does not copy them."""
+    room = PATH_MAX - 1 - len(os.fsencode(copied_to)) - 1  # the bytes left for a path below it
     entries: list[Entry] = []
     total = 0
     files_in: Counter[str] = Counter()  # entries and bytes seen under each top-level folder
@@ -90,6 +93,8 @@ def survey(folder: Path, limits: IntakeLimits) -> tuple[list[Entry], str | None]
                 return [], f"cannot read {safe_name(path)}: {error.strerror}"
             if stat.S_ISDIR(info.st_mode) and not searched(name):
                 continue
+            if len(os.fsencode(path)) > room:
+                return [], _too_long(path, room)
             entries.append(Entry(path, info))
             top = path.split("/")[0] if relative else None
             if top:
@@ -125,6 +130,13 @@ def _too_big(path: str, info: os.stat_result, limits: IntakeLimits) -> str:
     sparse = f"; {safe_name(path)} is a sparse file of {info.st_size / MB:.1f} MB ({stored / MB:.1f} MB stored)" \
         if info.st_size - stored > MB else ""
     return f"too big: more than {limits.submission_mb} MB of files (limit submission_mb={limits.submission_mb}){sparse}"
+
+
+def _too_long(path: str, room: int) -> str:
+    shown = safe_name(path)
+    shown = f"{shown[:40]}...{shown[-30:]}" if len(shown) > 80 else shown
+    return (f"a path too long to copy: {shown} is {len(os.fsencode(path))} bytes long, and the sandbox's copy of "
+            f"the submission leaves room for {room} (shorten the names of its folders)")
 
 
 def refused(specs: list[Spec], problem: str) -> list[Verdict]:

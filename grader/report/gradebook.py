@@ -38,17 +38,17 @@ def spec_points(results: Results) -> dict[str, float]:
 
 def gradebook_csv(rows: Iterable[tuple[str, Results]]) -> str:
     """The CSV text for (student id, results) pairs."""
-    rows = sorted(rows, key=lambda row: row[0])
+    rows = sorted(((safe_name(student), results) for student, results in rows), key=lambda row: row[0])
     seen = [student for student, _ in rows]
     duplicates = sorted({student for student in seen if seen.count(student) > 1})
-    if duplicates:
+    if duplicates:  # shown alike: two folders `a<ESC>` and `a\x1b` of results graded elsewhere
         raise UsageError(f"more than one results file for student(s): {', '.join(duplicates)}")
     spec_ids = sorted({spec for _, results in rows for spec in spec_points(results)})
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(map(neutralised, [*FIXED_COLUMNS, *spec_ids, PROBLEM_COLUMN]))
     for student, results in rows:
-        student = neutralised(safe_name(student))
+        student = neutralised(student)
         if results.grader_error is not None:
             problem = neutralised(safe_name(f"not graded: {results.grader_error}"))
             writer.writerow([student, "", format_points(results.max_score), *[""] * len(spec_ids), problem])

@@ -44,12 +44,12 @@ from grader.base.project import PACKAGE, ROOT
 from grader.sandbox import proc
 
 from grader.sandbox.cgroup import RunGroup, run_group_parents
-from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files
+from grader.sandbox.leftovers import SHARED_FOLDERS, remove_ipc_objects, remove_shared_files
 from grader.sandbox.inside import INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import Limits
 from grader.spec.assignment import PYTHON
 from grader.sandbox.reaping import kill, wait_dead
-from grader.sandbox.inside import syscalls
+from grader.sandbox.inside import landlock, syscalls
 
 if TYPE_CHECKING:
     import pexpect
@@ -76,7 +76,10 @@ ETC_FILES = (
     "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
     f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
 )
+DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")  # and its own pty
 PR_SET_PDEATHSIG = 1
+RUN_FOLDER, WORKER_FOLDER = "grader-run-", "grader-worker-"  # mkdtemp prefixes: a run's folder, a grade worker's
+PATH_MAX = 4096  # the bytes a path may have on Linux, its final NUL included
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
@@ -143,6 +146,13 @@ def _under(path: str, tree: str) -> bool:
     return path == tree or path.startswith(tree.rstrip("/") + "/")
 
 
+def copy_prefix() -> str:
+    """The longest folder a run's copy of a submission lies in here: a `grade` worker's scratch folder in the
+    temporary folder, the run's folder in it, and the isolated root's /sandbox/work (mkdtemp adds 8 characters)."""
+    scratch = os.path.join(tempfile.gettempdir(), WORKER_FOLDER + "x" * 8, RUN_FOLDER + "x" * 8)
+    return os.path.join(scratch, "root") + INSIDE_HOME
+
+
 _launcher_cached = False
 
 
@@ -199,7 +209,7 @@ class Sandbox:
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
         # The fallback as root never runs the program as root: it drops to the per-run uid.
         self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
-        self.root = Path(tempfile.mkdtemp(prefix="grader-run-"))
+        self.root = Path(tempfile.mkdtemp(prefix=RUN_FOLDER))
         self.workdir = self.root / "work"
         try:
             shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_not_copied)
@@ -217,6 +227,7 @@ class Sandbox:
             raise
         self._config = self.root / "sandbox.cfg"
         self._state = self.root / "state"
+        self._landlock: list[tuple[str, int]] | None = None  # a fallback run's Landlock rules (`command()`)
         self.python = student_python()
         try:
             if self.isolated:
@@ -262,7 +273,24 @@ class Sandbox:
             return argv, isolated_environment(), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
+        self._landlock = self._landlock_rules(shutil.which(program[0], path=env["PATH"]) or program[0]) \
+            if landlock.usable() else None
         return program, env, self.workdir
+
+    def _landlock_rules(self, command: str) -> list[tuple[str, int]]:
+        """What a fallback run may reach under Landlock: it reads the system trees, /etc, /proc (as in a
+        run's own namespace: Landlock keeps other processes' memory, environment and descriptors from it)
+        and the folders of the command it runs (its own and its prefix's libraries: a Python's standard
+        library), uses the harmless devices (its own terminal is added in `preexec`), and does anything in
+        its copy; as root, its uid may also write the shared temporary folders (another run's files there
+        are another uid's, and the run's are removed after it)."""
+        real = os.path.realpath(command)
+        prefix = os.path.dirname(os.path.dirname(real))  # its libraries only: the prefix may be a home folder
+        trees = [*SYSTEM_TREES, "/etc", "/proc", os.path.dirname(real), os.path.join(prefix, "lib"),
+                 os.path.join(prefix, "lib64")]
+        writable = [str(self.workdir), *(SHARED_FOLDERS if self.drops_root else ())]
+        return [*((tree, landlock.READ) for tree in trees), *((device, landlock.DEVICE) for device in DEVICES),
+                *((folder, landlock.EVERYTHING) for folder in writable)]
 
     def _program(self, program: Sequence[str]) -> list[str]:
         return [self.python if program[0] == PYTHON else program[0], *program[1:]]
@@ -366,9 +394,12 @@ class Sandbox:
             os.setresgid(self.gid, self.gid, self.gid)
             os.setresuid(self.uid, self.uid, self.uid)
         try:
-            syscalls.install(ctypes.CDLL(None, use_errno=True))
+            syscalls.install(ctypes.CDLL(None, use_errno=True), unix_sockets=self.drops_root)  # not root: its user's
         except OSError:
             pass  # a kernel without seccomp: `protections()` does not claim the filter there
+        if self._landlock is not None:  # its own terminal, never another run's (/dev/pts/N of the same user)
+            own = [(os.ttyname(0), landlock.DEVICE)] if os.isatty(0) else []
+            landlock.restrict(self._landlock + own)
 
     # ---- cleanup -----------------------------------------------------------------------------------
 

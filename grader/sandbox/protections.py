@@ -20,12 +20,22 @@ from grader.sandbox.box import Sandbox, others_may
 from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.limits import Limits
 from grader.spec.assignment import PYTHON
-from grader.sandbox.inside import syscalls
+from grader.sandbox.inside import landlock, syscalls
 
 try:
     import resource
 except ImportError:  # Windows: no rlimits there
     resource = None
+
+
+NOT_ROOT = "the grader does not run as root"
+NOT_ROOT_MEANS = {  # by whether Landlock holds the runs
+    False: "student code runs as you: it can read and change your files, the grades included, and stop your programs, ",
+    True: "student code runs as you, but Landlock keeps it to the system's folders and its own copy, away from your "
+          "files (the grades included), your programs and your sockets; ",
+}
+NOT_ROOT_ADVICE = ("its memory and processes are limited per process only (together, with their sockets' buffers, "
+                   "they can use more than memory_mb); run as root (sudo) for full isolation")
 
 
 @dataclass(frozen=True)
@@ -39,6 +49,7 @@ class Protections:
     unprivileged_user: bool = False  # per-run uid, no_new_privs
     syscall_filter: bool = False  # seccomp: no new namespaces, io_uring or kernel keys
     run_limits: bool = False  # memory and processes counted for the whole run (a cgroup per run)
+    landlock: bool = False  # fallback runs: files, abstract unix sockets and signals held to the run (not a name)
     reason: str = ""  # why a protection is off, when one is
     ISOLATION: ClassVar[tuple[str, ...]] = ("pid_namespace", "network", "private_filesystem", "unprivileged_user")
     NAMES: ClassVar[tuple[str, ...]] = ("rlimits", *ISOLATION, "syscall_filter", "run_limits")
@@ -56,16 +67,20 @@ class Protections:
         return [name for name in self.NAMES if not getattr(self, name)]
 
     def describe(self) -> str:
+        """The protections line: the names of what is missing and why, then (not as root) what that means in
+        plain words and what to do about it."""
         if self.full:
             return ("sandbox: full isolation (namespaces, private file system, unprivileged user, rlimits, "
                 "syscall filter, limits per run)")
-        return f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
+        line = f"sandbox: running WITHOUT {', '.join(self.missing())}" + (f" ({self.reason})" if self.reason else "")
+        return line + (f"\n  {NOT_ROOT_MEANS[self.landlock]}{NOT_ROOT_ADVICE}" if self.reason == NOT_ROOT else "")
 
 
 def exposed(found: Protections, private: Iterable[Path]) -> str | None:
     """A warning naming the `private` folders (class, specs, reference) a run could read: in the fallback
-    as root the program runs as a per-run uid, who may read whatever any user may (None: nothing exposed)."""
-    if found.isolated or not found.unprivileged_user:
+    as root without Landlock the program runs as a per-run uid, who may read whatever any user may (None:
+    nothing exposed)."""
+    if found.isolated or found.landlock or not found.unprivileged_user:
         return None
     reachable = [str(folder) for folder in private if others_may(str(folder), stat.S_IXOTH)]
     if not reachable:
@@ -112,8 +127,9 @@ def _with_run_limits(found: Protections) -> Protections:
 
 def _fallback(reason: str) -> Protections:
     as_root = hasattr(os, "geteuid") and os.geteuid() == 0  # then runs drop to a per-run uid
-    return _with_run_limits(Protections(rlimits=resource is not None, unprivileged_user=as_root,
-                                        syscall_filter=_filter_possible(), reason=reason))
+    found = _with_run_limits(Protections(rlimits=resource is not None, unprivileged_user=as_root,
+                                         syscall_filter=_filter_possible(), landlock=landlock.usable(), reason=reason))
+    return found if as_root or found.run_limits else replace(found, reason=reason)  # not root says why already
 
 
 def _filter_possible() -> bool:
@@ -128,7 +144,7 @@ def _probe() -> Protections:
     if not sys.platform.startswith("linux"):
         return _fallback(f"namespaces need Linux, this is {sys.platform}")
     if os.geteuid() != 0:
-        return _fallback("the grader does not run as root")
+        return _fallback(NOT_ROOT)
     probe_dir = Path(tempfile.mkdtemp(prefix="grader-probe-"))
     try:
         (probe_dir / "probe.py").write_text(

@@ -20,6 +20,7 @@ import pytest
 from conftest import nest, unnest
 from grader.sandbox import proc
 from grader.batch.fingerprint import grader_digest
+from grader.batch.students import find_students
 from grader.report.text import HIDDEN_NOTE
 from grader.engine.runner import Options
 from grader.spec.specs import load_specs
@@ -269,6 +270,20 @@ def test_any_student_name_or_upload_is_graded_or_reported_for_that_student_alone
     assert (out / "students" / "bob\\udcff" / "results.json").is_file()
     assert (out / "students" / "gradebook.csv" / "feedback.md").is_file()
 
+
+
+def test_each_folder_has_its_own_id_whatever_else_the_class_holds(tmp_path: Path):
+    """Issue 20 item 9: `a<ESC>[31m` took the id `a\x1b[31m` or `a\x1b[31m~` by what sorted first, and
+    `a\x1b[31m~` was also the id of a folder literally named so."""
+    names = {"a\x1b[31m": "a\\x1b[31m", "a\\x1b[31m": "a\\\\x1b[31m", "a\\x1b[31m~": "a\\\\x1b[31m~", "ada": "ada"}
+    for name in names:
+        (tmp_path / "class" / name).mkdir(parents=True)
+    ids = {entry.name: student for student, entry in find_students(tmp_path / "class", tmp_path / "grades")}
+    assert ids == names
+    for name in names:
+        (tmp_path / "alone" / name).mkdir(parents=True)
+        assert [student for student, _ in find_students(tmp_path / "alone", tmp_path / "grades")] == [names[name]]
+        (tmp_path / "alone" / name).rmdir()
 
 class Terminal(io.StringIO):
     def isatty(self) -> bool:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.base.errors import UsageError
 from grader.report.gradebook import gradebook_csv, neutralised
 from grader.report.results import from_json, grader_error_results, with_problem
 
@@ -110,3 +111,9 @@ def test_student_ids_reach_the_csv_safe_and_neutralised():
     book = gradebook_csv([("=cmd|' /C calc'!A0", results(("x", 1, 1))), ("\x1b[2Jeve\u202e", results(("x", 0, 1)))])
     rows = list(csv.reader(io.StringIO(book)))
     assert sorted(row[0] for row in rows[1:]) == ["'=cmd|' /C calc'!A0", "\\x1b[2Jeve\\u202e"]
+
+
+def test_results_graded_elsewhere_whose_folders_are_shown_alike_are_refused_not_merged_into_one_row():
+    """Folders of CI artifacts are raw names: `a<ESC>` and `a\x1b` would both be shown `a\x1b`."""
+    with pytest.raises(UsageError, match=r"more than one results file for student\(s\): a\\x1b"):
+        gradebook_csv([("a\x1b", results(("x", 1, 1))), ("a\\x1b", results(("x", 0, 1)))])

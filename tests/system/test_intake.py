@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from conftest import nest, unnest
+from conftest import ROOT, nest, unnest
 from grader.engine.intake import IntakeLimits, admit, survey
+from grader.sandbox.box import PATH_MAX, copy_prefix
 
 SMALL = IntakeLimits(submission_mb=1, submission_files=20, submission_depth=3)
 
@@ -84,3 +89,54 @@ def test_admit_refuses_what_it_cannot_find_and_checks_the_folder_it_found(tmp_pa
     nest(inner, 4)
     assert admit(student, "mastermind.py", SMALL).problem.startswith("folders nested too deep")
     assert admit(student, "main.py", SMALL).problem == "no main.py (found: student/mastermind.py)"
+
+
+def long_path(folder: Path, length: int) -> str:
+    """A file whose path below `folder` is `length` bytes: folders of 250 characters, then the file
+    (made relative to open folders: the path from / may be longer than the system takes in one call)."""
+    descriptor = os.open(folder, os.O_RDONLY)
+    parts = []
+    while length - len("/".join(parts)) > 251 + 10:
+        os.mkdir("d" * 250, dir_fd=descriptor)
+        descriptor, parent = os.open("d" * 250, os.O_RDONLY, dir_fd=descriptor), descriptor
+        os.close(parent)
+        parts.append("d" * 250)
+    parts.append("f" * (length - len("/".join(parts)) - 1))
+    os.close(os.open(parts[-1], os.O_CREAT | os.O_WRONLY, 0o644, dir_fd=descriptor))
+    os.close(descriptor)
+    return "/".join(parts)
+
+
+@pytest.mark.parametrize("over", [0, 1])
+def test_a_path_that_would_not_fit_under_the_sandboxs_folders_is_refused(tmp_path, over):
+    folder = program_folder(tmp_path)
+    copied_to = "/" + "c" * 200
+    path = long_path(folder, PATH_MAX - 1 - len(copied_to) - 1 + over)
+    problem = survey(folder, IntakeLimits(), copied_to)[1]
+    if over:
+        assert problem == (f"a path too long to copy: {path[:40]}...{path[-30:]} is {len(path)} bytes long, and the "
+                           f"sandbox's copy of the submission leaves room for {len(path) - 1} (shorten the names of its folders)")
+    else:
+        assert problem is None
+
+
+def test_a_submission_within_every_limit_whose_paths_are_too_long_to_copy_is_the_students_problem():
+    # 16 folders of 250 characters and a file: it fits where it was uploaded, not under the sandbox's folders
+    # (`File name too long`: check exited 2, grade said NOT GRADED again on every rerun).
+    base = Path(tempfile.mkdtemp())  # shorter than the sandbox's own folders: the upload itself must fit
+    try:
+        (base / "class").mkdir()
+        student = program_folder(base / "class")
+        long_path(student, PATH_MAX - 1 - len(os.fsencode(student)) - 1)
+        assert len(os.fsencode(student)) < len(copy_prefix())
+        check = subprocess.run([sys.executable, "-m", "grader", "check", str(student)], cwd=ROOT, capture_output=True,
+                               text=True, timeout=120)
+        assert check.returncode == 1, check.stderr[-500:]
+        assert "a path too long to copy: dddd" in check.stdout and "Traceback" not in check.stderr + check.stdout
+        grade = subprocess.run([sys.executable, "-m", "grader", "grade", str(base / "class"), "--out", str(base / "out")],
+                               cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert grade.returncode == 0, grade.stderr[-500:]
+        assert "student,0,145," in (base / "out" / "gradebook.csv").read_text()
+        assert "NOT GRADED" not in grade.stdout + grade.stderr and "a path too long to copy" in grade.stdout
+    finally:
+        shutil.rmtree(base)

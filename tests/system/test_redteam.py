@@ -18,6 +18,7 @@ from grader.base.errors import SandboxFailure
 from grader.sandbox.box import Sandbox
 from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.protections import Protections, exposed, protections
+from grader.sandbox.inside import landlock
 from test_sandbox import FAST, MODES, ROOT, ended, needs_isolation, running, submission
 
 as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
@@ -37,6 +38,67 @@ def test_calls_through_the_32_bit_and_x32_entry_points_fail(tmp_path: Path, isol
     results = dict(line.split(": ") for line in output.splitlines())
     assert results == {"i386 unshare": str(ENOSYS), "i386 getuid32": str(ENOSYS), "x32 unshare": str(ENOSYS)}
 
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_can_take_what_the_whole_machine_shares(tmp_path: Path, isolate: bool) -> None:
+    # Unfiltered, 64 io_setup calls took all of fs.aio-max-nr (65536) and io_setup failed on the host meanwhile.
+    with running(submission(tmp_path, "machine_wide"), isolate=isolate) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    calls = ("io_setup", "io_submit", "io_getevents", "io_destroy", "io_cancel", "io_pgetevents", "perf_event_open")
+    assert dict(line.split(": ") for line in output.splitlines()) == dict.fromkeys(calls, "EPERM")
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_gets_a_userfaultfd(tmp_path: Path, isolate: bool) -> None:
+    # Unfiltered, userfaultfd(UFFD_USER_MODE_ONLY) succeeded for any user, vm.unprivileged_userfaultfd=0 or not.
+    with running(submission(tmp_path, "userfaultfd"), isolate=isolate) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    results = dict(line.split(": ") for line in output.splitlines())
+    assert results.pop("/dev/userfaultfd") in ("ENOENT", "EACCES"), output  # no such device inside, root's outside
+    assert results == {"userfaultfd user mode only": "EPERM", "userfaultfd any mode": "EPERM"}
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_sees_another_run_through_the_files_they_share(tmp_path: Path, isolate: bool) -> None:
+    # Two runs side by side (grade --jobs 2): one locked the interpreter's os.py and /usr/bin/env, the other saw
+    # both locks, and inotify on the shared trees showed which modules other runs and the grader opened.
+    holder = submission(tmp_path / "a", "shared_files", {"mode.txt": "hold"})
+    with running(holder, isolate=isolate) as (_, held):
+        held.expect_exact("Enter key: ")
+        with running(submission(tmp_path / "b", "shared_files", {"mode.txt": "look"}), isolate=isolate) as (_, child):
+            output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    seen = dict(line.split(": ") for line in output.splitlines())
+    assert (seen.pop("inotify_init1"), seen.pop("fanotify_init")) == ("EPERM", "EPERM")
+    if isolate:  # the fallback shares the machine's files as they are: README, "Untrusted code"
+        assert seen == {f"{what} {name}": outcome for name in ("os.py", "env")
+                        for what, outcome in (("flock", "free"), ("record lock", "free"), ("access time", "unchanged"))}
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_reaches_an_abstract_socket_of_another_run(tmp_path: Path, isolate: bool) -> None:
+    # The fallback shares the host's network namespace, where abstract sockets live: a run connected to one
+    # another run listened on, and even to one left by an earlier run, its descriptor in flight in its own
+    # queue (SCM_RIGHTS), which only the kernel's garbage collector frees, after the run's clean-up.
+    with running(submission(tmp_path / "a", "abstract_socket", {"mode.txt": "leave"}), isolate=isolate) as (_, held):
+        held.expect_exact("Enter key: ")
+        with running(submission(tmp_path / "b", "abstract_socket", {"mode.txt": "look"}), isolate=isolate) as (_, child):
+            beside, status, sig = ended(child)
+    assert (status, sig) == (0, None), beside
+    with running(submission(tmp_path / "c", "abstract_socket", {"mode.txt": "look"}), isolate=isolate) as (_, child):
+        after = ended(child)[0]
+    for output in (beside, after):
+        assert output.startswith("no socket found: "), output
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_opens_another_terminal(tmp_path: Path, isolate: bool) -> None:
+    # The run's own pty and the grader's are open beside it (tests/test_fallbacks.py: not root).
+    with running(submission(tmp_path, "other_terminals"), isolate=isolate) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None) and output.strip() == "opened: none", output
 
 
 def left_behind(uid: int) -> list[str]:
@@ -125,10 +187,15 @@ def test_the_fallback_as_root_names_the_private_folders_student_code_could_read(
         done = subprocess.run([sys.executable, "-m", "grader", "check", str(ROOT / "reference"), "--specs",
                                str(reachable)], cwd=ROOT, capture_output=True, text=True, timeout=60,
                               env={**os.environ, "GRADER_SANDBOX": "off"})
-        warning = next(line for line in done.stderr.splitlines() if "student code can read" in line)
-        assert str(reachable) in warning and "chmod go-rwx" in warning, done.stderr
+        warnings = [line for line in done.stderr.splitlines() if "student code can read" in line]
+        if landlock.usable():  # Landlock keeps the runs from every folder but the system's and their own copy
+            assert warnings == [], done.stderr
+        else:
+            assert str(reachable) in warnings[0] and "chmod go-rwx" in warnings[0], done.stderr
         fallback = Protections(rlimits=True, unprivileged_user=True)
+        assert str(reachable) in exposed(fallback, [reachable, closed]) and str(closed) not in exposed(fallback, [closed, reachable])
         assert exposed(fallback, [closed]) is None
+        assert exposed(Protections(rlimits=True, unprivileged_user=True, landlock=True), [reachable]) is None
         assert exposed(Protections(rlimits=True, **dict.fromkeys(Protections.ISOLATION, True)), [reachable]) is None
     finally:
         shutil.rmtree(shared)

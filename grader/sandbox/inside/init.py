@@ -115,10 +115,25 @@ def mount(source, target, fstype, flags, data=None) -> None:
     )
 
 
-def bind(source: str, target: str, writable: bool = False) -> None:
+def bind(source: str, target: str) -> None:
     mount(source, target, None, MS_BIND | MS_REC)
-    flags = MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | (0 if writable else MS_RDONLY)
-    mount(None, target, None, flags)
+    mount(None, target, None, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | MS_RDONLY)
+
+
+def _layer(path: str) -> str:
+    """`path` as one layer of overlayfs's lowerdir= option (its separators taken literally)."""
+    return "".join("\\" + ch if ch in "\\:," else ch for ch in path)
+
+
+def share(source: str, target: str, empty: str) -> None:
+    """`source` read-only at `target`, a folder every run shares (/usr, the interpreter's prefix): bound
+    read-only (no access time ever changes), then covered by an overlay of its own, whose files are this
+    run's inodes, so that no lock taken on one (flock, fcntl) and no watch set on one is another run's or
+    the host's. overlayfs wants a second layer without an upper one: `empty`, an empty folder."""
+    bind(source, target)
+    if os.path.isdir(target):
+        mount("shared", target, "overlay", MS_RDONLY | MS_NOSUID | MS_NODEV,
+              f"lowerdir={_layer(target)}:{_layer(empty)}")
 
 
 def make_target(path: str, like: str) -> None:
@@ -171,12 +186,14 @@ def build_root(cfg: dict) -> None:
     mount("sandbox", new, "tmpfs", MS_NOSUID, f"size={cfg['disk_mb']}m,nr_inodes=20000,mode=755")
 
     # Read-only system trees, the same paths as on the host; symlinks (merged /usr) stay symlinks.
+    empty = inside(new, "/.empty")  # the second layer of every shared tree's overlay, removed once they are made
+    os.mkdir(empty, 0o555)
     for path in cfg["system"]:
         if os.path.islink(path):
             os.symlink(os.readlink(path), inside(new, path))
         elif os.path.isdir(path):
             make_target(inside(new, path), path)
-            bind(path, inside(new, path))
+            share(path, inside(new, path), empty)
     for path in cfg["etc"]:
         if not os.path.lexists(path):
             continue
@@ -185,7 +202,7 @@ def build_root(cfg: dict) -> None:
             os.symlink(os.readlink(path), inside(new, path))
         elif os.path.isdir(path):
             make_target(inside(new, path), path)
-            bind(path, inside(new, path))
+            share(path, inside(new, path), empty)
         elif os.path.isfile(path):
             with open(path, "rb") as src, open(inside(new, path), "wb") as dst:
                 dst.write(src.read())
@@ -208,11 +225,12 @@ def build_root(cfg: dict) -> None:
     for path in cfg["expose"]:
         target = inside(new, path)
         make_target(target, path)
-        bind(path, target)
+        share(path, target, empty)
         parent = os.path.dirname(path)  # make the directories leading there traversable
         while parent not in ("/", ""):
             os.chmod(inside(new, parent), 0o755)
             parent = os.path.dirname(parent)
+    os.rmdir(empty)
 
     # Devices: the few harmless ones, a private /dev/shm, and the run's own pty (for ttyname()).
     dev = inside(new, "/dev")

@@ -1,11 +1,25 @@
 """A seccomp filter for student programs, built and installed from Python (no compiler, no library).
 
-It refuses what a console program never needs and what lets a program out of its limits or into the
-kernel's riskiest code: new namespaces (unshare, setns, clone with a namespace flag: a user namespace
-would let it mount a tmpfs of any size), io_uring (the usual route of kernel exploits) and kernel keys
-(add_key, request_key, keyctl: keys outlive the run and pile up per uid in /proc/key-users). clone3 fails
-with ENOSYS, as on an older kernel, so the C library falls back to clone, whose flags the filter can see.
-Every call of another architecture (32-bit or x32 calls on x86_64) fails with ENOSYS.
+It refuses what a console program never needs and what lets a program out of its limits, into the
+kernel's riskiest code, or onto a resource the whole machine shares (README, "Untrusted code", lists
+every such call, refused or allowed, and why):
+
+- new namespaces (unshare, setns, clone with a namespace flag: a user namespace would let it mount a
+  tmpfs of any size);
+- io_uring (the usual route of kernel exploits);
+- kernel keys (add_key, request_key, keyctl: keys outlive the run and pile up per uid in /proc/key-users);
+- the older asynchronous I/O (io_setup and the rest: one run could take the machine's whole
+  fs.aio-max-nr, and io_setup then fails on the host);
+- perf_event_open (the machine's performance counters, and a sampling rate the kernel lowers for
+  everyone when one sampler costs too much);
+- userfaultfd (a program could stall its own page faults on purpose, the classic way to widen a race
+  against whoever reads its memory; UFFD_USER_MODE_ONLY needs no privilege even where
+  vm.unprivileged_userfaultfd is 0);
+- inotify and fanotify (watches on the files every run shares show which ones other runs and the
+  grader open, and instances count against a per-user quota: the grader's own user's, not as root).
+
+clone3 fails with ENOSYS, as on an older kernel, so the C library falls back to clone, whose flags the
+filter can see. Every call of another architecture (32-bit or x32 calls on x86_64) fails with ENOSYS.
 
 Standard library only, and light: `init.py` imports it before every student program. Used by the
 sandbox's init (isolated runs) and by `grader.sandbox.box` (the fallback's preexec).
@@ -28,13 +42,23 @@ _X32_BIT = 0x40000000
 # Per architecture: AUDIT_ARCH value and the numbers of the calls concerned (io_uring and clone3 are
 # numbered alike on every architecture since Linux 5.1).
 ARCHITECTURES = {
-    "x86_64": {"arch": 0xC000003E, "clone": 56, "unshare": 272, "setns": 308,
-               "add_key": 248, "request_key": 249, "keyctl": 250},
-    "aarch64": {"arch": 0xC00000B7, "clone": 220, "unshare": 97, "setns": 268,
-                "add_key": 217, "request_key": 218, "keyctl": 219},
+    "x86_64": {"arch": 0xC000003E, "clone": 56, "socket": 41, "unshare": 272, "setns": 308,
+               "add_key": 248, "request_key": 249, "keyctl": 250,
+               "io_setup": 206, "io_destroy": 207, "io_getevents": 208, "io_submit": 209, "io_cancel": 210,
+               "io_pgetevents": 333, "perf_event_open": 298, "userfaultfd": 323,
+               "inotify_init": 253, "inotify_init1": 294, "fanotify_init": 300},
+    "aarch64": {"arch": 0xC00000B7, "clone": 220, "socket": 198, "unshare": 97, "setns": 268,
+                "add_key": 217, "request_key": 218, "keyctl": 219,
+                "io_setup": 0, "io_destroy": 1, "io_submit": 2, "io_cancel": 3, "io_getevents": 4,
+                "io_pgetevents": 292, "perf_event_open": 241, "userfaultfd": 282,
+                "inotify_init1": 26, "fanotify_init": 262},  # aarch64 has no inotify_init
 }
 _IO_URING, _CLONE3 = (425, 426, 427), 435
+REFUSED = ("unshare", "setns", "add_key", "request_key", "keyctl", "io_setup", "io_destroy", "io_getevents",
+           "io_submit", "io_cancel", "io_pgetevents", "perf_event_open", "userfaultfd", "inotify_init",
+           "inotify_init1", "fanotify_init")  # EPERM, with io_uring's calls
 
+AF_UNIX = 1
 PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
 
 
@@ -42,12 +66,15 @@ def _op(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
     return code.to_bytes(2, sys.byteorder) + bytes((jt, jf)) + k.to_bytes(4, sys.byteorder)
 
 
-def filter_program(machine: str) -> "bytes | None":
-    """The BPF instructions for `machine` (as `os.uname().machine`), or None for an unknown one."""
+def filter_program(machine: str, unix_sockets: bool = True) -> "bytes | None":
+    """The BPF instructions for `machine` (as `os.uname().machine`), or None for an unknown one. Without
+    `unix_sockets`, socket(AF_UNIX, ...) fails with EACCES: a program that runs as the grader's own user
+    could otherwise connect to that user's sockets (ssh-agent, the D-Bus session bus), which no file
+    permission or Landlock rule keeps from it. socketpair, which asyncio and multiprocessing use, stays."""
     calls = ARCHITECTURES.get(machine)
     if calls is None:
         return None
-    refuse = (calls["unshare"], calls["setns"], calls["add_key"], calls["request_key"], calls["keyctl"], *_IO_URING)
+    refuse = (*(calls[name] for name in REFUSED if name in calls), *_IO_URING)
     program = [
         _op(_LD_W_ABS, _ARCH),
         _op(_JEQ_K, calls["arch"], jt=1),
@@ -59,6 +86,14 @@ def filter_program(machine: str) -> "bytes | None":
     program += [_op(_JEQ_K, _CLONE3, jf=1), _op(_RET_K, _ERRNO | errno.ENOSYS)]
     for number in refuse:
         program += [_op(_JEQ_K, number, jf=1), _op(_RET_K, _ERRNO | errno.EPERM)]
+    if not unix_sockets:
+        program += [
+            _op(_JEQ_K, calls["socket"], jf=3),
+            _op(_LD_W_ABS, _ARG0),
+            _op(_JEQ_K, AF_UNIX, jf=1),
+            _op(_RET_K, _ERRNO | errno.EACCES),
+            _op(_LD_W_ABS, _NR),
+        ]
     program += [
         _op(_JEQ_K, calls["clone"], jf=3),
         _op(_LD_W_ABS, _ARG0),
@@ -77,11 +112,11 @@ class _Bytes(_ctypes._SimpleCData):  # as ctypes.c_char_p
     _type_ = "z"
 
 
-def install(libc) -> bool:
+def install(libc, unix_sockets: bool = True) -> bool:
     """Set no_new_privs and install the filter in this process (kept across exec, inherited by every
     child). `libc` is `ctypes.CDLL(None, use_errno=True)` or init's lighter equivalent. False where the
     architecture is unknown (nothing installed); OSError if the kernel refuses."""
-    program = filter_program(os.uname().machine)
+    program = filter_program(os.uname().machine, unix_sockets)
     if program is None:
         return False
     instructions = _Bytes(program)  # kept alive until the kernel has copied it
