@@ -214,14 +214,13 @@ class Sandbox:
         try:
             shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_not_copied)
             size = sum(path.lstat().st_size for path in self.workdir.rglob("*"))
-            if isolate and size > limits.disk_mb * 1024 * 1024 // 2:
-                raise SandboxFailure(
-                    f"{self.submission}: the submission holds {size // 1024} KiB, too much for the sandbox's "
-                    f"disk (disk_mb={limits.disk_mb}); raise it with --limit disk_mb=N or `limits:` in the spec")
+            problem = limits.too_big(size) if isolate else None
+            if problem:
+                raise SandboxFailure(f"{self.submission}: {problem}")
             parents = run_group_parents()
             if not isinstance(parents, str):
                 launcher_and_init = 2 if isolate else 0  # in the group too, not the program's to count
-                self.group = RunGroup(parents, limits.memory_mb << 20, limits.processes + launcher_and_init)
+                self.group = RunGroup(parents, *limits.group(launcher_and_init))
         except BaseException:
             self.close()
             raise
@@ -322,18 +321,6 @@ class Sandbox:
         child.delayafterterminate = child.ptyproc.delayafterterminate = 0
         return child
 
-    def _rlimits(self) -> list[tuple[str, int, int]]:
-        mb = 1024 * 1024
-        limits = self.limits
-        return [
-            ("RLIMIT_CPU", limits.cpu_seconds, limits.cpu_seconds + 1),  # SIGXCPU, then SIGKILL a second later
-            ("RLIMIT_AS", limits.memory_mb * mb, limits.memory_mb * mb),
-            ("RLIMIT_NPROC", limits.processes, limits.processes),
-            ("RLIMIT_FSIZE", limits.file_size_mb * mb, limits.file_size_mb * mb),
-            ("RLIMIT_NOFILE", limits.open_files, limits.open_files),
-            ("RLIMIT_CORE", 0, 0),
-        ]
-
     def _write_config(self) -> None:
         python = student_python()
         real = os.path.realpath(python)
@@ -359,13 +346,13 @@ class Sandbox:
             "state": str(self._state),
             "uid": self.uid,
             "gid": self.gid,
-            "disk_mb": self.limits.disk_mb,
+            "disk_mb": self.limits.disk_mb,  # the run's tmpfs (grader/sandbox/inside/init.py)
             "system": system,
             "etc": list(ETC_FILES),
             "hide": sorted(path for path in hide if path not in ("/", "/usr")),
             "expose": expose,
-            "rlimits": self._rlimits(),
-            "shm_bytes": self.limits.memory_mb << 20,  # the IPC namespace's own System V limits
+            "rlimits": self.limits.rlimits(),
+            "shm_bytes": self.limits.memory_mb << 20,  # the IPC namespace's own System V limits: within memory_mb
             "cgroups": [str(folder) for folder in self.group.folders] if self.group is not None else [],
         }
         (self.root / "root").mkdir()
@@ -387,7 +374,7 @@ class Sandbox:
             if os.getppid() != self._grader:
                 os._exit(125)  # the grader died before that was in place
             return
-        for name, soft, hard in self._rlimits():
+        for name, soft, hard in self.limits.rlimits():
             resource.setrlimit(getattr(resource, name), (soft, hard))
         if self.drops_root:
             os.setgroups([])
@@ -498,11 +485,8 @@ class Sandbox:
     def stopped_by(self, killed_by: int | None) -> str | None:
         """Which limit ended the program killed by signal `killed_by`, read from the kernel's counters
         (None: no limit did; it was the program itself or something outside the grader)."""
-        if killed_by == signal.SIGKILL and self.group is not None and self.group.out_of_memory_kills():
-            return f"its memory limit (memory_mb={self.limits.memory_mb}, all its processes together)"
-        if killed_by == signal.SIGXCPU:  # the soft CPU limit's signal (the hard one's SIGKILL is not told apart)
-            return f"its CPU time limit (cpu_seconds={self.limits.cpu_seconds})"
-        return None
+        out_of_memory = killed_by == signal.SIGKILL and self.group is not None and self.group.out_of_memory_kills() > 0
+        return self.limits.hit(killed_by, out_of_memory)
 
     def close(self) -> None:
         """Remove the run's files, group and, in the fallback as root, the System V objects and the files

@@ -1,9 +1,13 @@
-"""The limits of one run: declared here, with their defaults; the sandbox, the runner and the
-cgroup enforce them."""
+"""The limits of one run, in one place: what each is (with its default), how the kernel is asked to
+enforce it, and how a run that hit one is told. The sandbox applies what this module says (rlimits in
+the program's process, its cgroup, its disk); the runner counts the output bytes against its budget."""
 
 from __future__ import annotations
 
+import signal
 from dataclasses import dataclass
+
+MB = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -17,3 +21,40 @@ class Limits:
     open_files: int = 64
     output_bytes: int = 1_000_000
     disk_mb: int = 64  # isolated mode: all the program can write (working copy, /tmp, /dev/shm)
+
+    def rlimits(self) -> list[tuple[str, int, int]]:
+        """The resource limits of the program's process, as (name, soft, hard)."""
+        return [
+            ("RLIMIT_CPU", self.cpu_seconds, self.cpu_seconds + 1),  # SIGXCPU, then SIGKILL a second later
+            ("RLIMIT_AS", self.memory_mb * MB, self.memory_mb * MB),
+            ("RLIMIT_NPROC", self.processes, self.processes),
+            ("RLIMIT_FSIZE", self.file_size_mb * MB, self.file_size_mb * MB),
+            ("RLIMIT_NOFILE", self.open_files, self.open_files),
+            ("RLIMIT_CORE", 0, 0),
+        ]
+
+    def group(self, helpers: int) -> tuple[int, int]:
+        """The run's cgroup: (memory bytes, processes) for every process of the run together, `helpers`
+        (the launcher and init, not the program's to count) included."""
+        return self.memory_mb * MB, self.processes + helpers
+
+    @property
+    def disk_bytes(self) -> int:
+        """The run's own file system (working copy, /tmp, /dev/shm) and its System V shared memory."""
+        return self.disk_mb * MB
+
+    def too_big(self, copied_bytes: int) -> str | None:
+        """Why a submission of this size cannot be run under the disk limit (it needs room to write)."""
+        if copied_bytes <= self.disk_bytes // 2:
+            return None
+        return (f"the submission holds {copied_bytes // 1024} KiB, too much for the sandbox's disk "
+                f"(disk_mb={self.disk_mb}); raise it with --limit disk_mb=N or `limits:` in the spec")
+
+    def hit(self, killed_by: int | None, out_of_memory: bool) -> str | None:
+        """Which limit ended a program killed by signal `killed_by` (`out_of_memory`: the kernel's
+        counter says its group ran out), in the words a report uses; None when no limit did."""
+        if killed_by == signal.SIGKILL and out_of_memory:
+            return f"its memory limit (memory_mb={self.memory_mb}, all its processes together)"
+        if killed_by == signal.SIGXCPU:  # the soft CPU limit's signal (the hard one's SIGKILL is not told apart)
+            return f"its CPU time limit (cpu_seconds={self.cpu_seconds})"
+        return None
