@@ -23,16 +23,15 @@ from typing import Any
 
 from grader.batch.fingerprint import fingerprint, grader_digest
 from grader.batch.progress import Progress
-from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, JUNIT, RESULTS, Outcome, student_folder
+from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, RESULTS, Outcome, student_folder
 from grader.batch.workers import Worker, WorkerGone, WorkerStuck, setup_line
 from grader.base.errors import UsageError
-from grader.report.feedback import feedback_markdown
 from grader.base.files import write_atomically
 from grader.engine.intake import IntakeLimits, admit, refused
-from grader.report.junit import junit_error, junit_xml
+from grader.report.formats import STUDENT_FILES, SUBMISSION_FORMATS, Submission, render
 from grader.sandbox.reaping import kill_orphans
 from grader.report.text import build_results
-from grader.report.results import Results, grader_error_results, read_results, with_problem, write_results
+from grader.report.results import Results, grader_error_results, read_results, with_problem
 from grader.engine.runner import Options
 from grader.spec.specs import Spec
 
@@ -120,9 +119,7 @@ class Batch:
         if failure is not None:
             results = grader_error_results(failure["error"], self.max_score)
             write_atomically(folder / ERROR_LOG, f"student: {student}\n{failure['error']}\n\n{failure.get('traceback', '')}")
-            write_results(folder / RESULTS, results)
-            write_atomically(folder / FEEDBACK, feedback_markdown(results))
-            write_atomically(folder / JUNIT, junit_error(student, failure["error"]))
+            _write_files(folder, Submission(results, student=student, error=failure["error"]))
             return Outcome(student, "error", results, seconds, failure["error"])
         verdicts = [verdict for reply in replies for verdict in reply["verdicts"]]
         return self._write(student, verdicts, seconds, digest)
@@ -135,9 +132,7 @@ class Batch:
         results = build_results(verdicts, reveal_hidden=True)
         if problem is not None:
             results = with_problem(results, problem)
-        write_results(folder / RESULTS, results)
-        write_atomically(folder / FEEDBACK, feedback_markdown(results))
-        write_atomically(folder / JUNIT, junit_xml(verdicts, suite_name=student))
+        _write_files(folder, Submission(results, tuple(verdicts), student=student))
         (folder / ERROR_LOG).unlink(missing_ok=True)
         if digest is not None:
             write_atomically(folder / HASH, digest + "\n")
@@ -205,3 +200,9 @@ class Batch:
             thread.join()
         if self.subreaper:
             kill_orphans(set())
+
+
+def _write_files(folder: Path, submission: Submission) -> None:
+    """A student's files, one per registered student format."""
+    for name in STUDENT_FILES:
+        write_atomically(folder / SUBMISSION_FORMATS[name].file, render(name, submission))

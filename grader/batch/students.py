@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grader.base.escaping import student_id
+from grader.report.formats import CLASS_FORMATS, SUBMISSION_FORMATS
 from grader.report.results import Results
 
-RESULTS, FEEDBACK, JUNIT, HASH, ERROR_LOG = "results.json", "feedback.md", "junit.xml", "inputs.sha256", "grader-error.txt"
-GRADEBOOK, REPORT, STUDENTS = "gradebook.csv", "report.html", "students"
+RESULTS, FEEDBACK, JUNIT = (SUBMISSION_FORMATS[name].file for name in ("results", "feedback", "junit"))
+GRADEBOOK, REPORT = (CLASS_FORMATS[name].file for name in ("gradebook", "report"))
+HASH, ERROR_LOG, STUDENTS = "inputs.sha256", "grader-error.txt", "students"
 NAME_BYTES = 120  # the longest student id used whole as a file name (file systems allow 255 bytes)
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 from grader.base.console import printable
 from grader.base.errors import UsageError
 from grader.base.files import check_writable, write_atomically
-from grader.report.junit import junit_xml
+from grader.report.formats import Submission, render
 from grader.sandbox.reaping import become_subreaper, kill_orphans
-from grader.report.text import build_results, render_text
-from grader.report.results import with_problem, write_results
+from grader.report.text import build_results
+from grader.report.results import with_problem
 from grader.engine.intake import admit, refused
 from grader.judge.judging import Verdict, total
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
@@ -50,14 +50,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         verdicts = _run(admitted.folder, specs, options, args.jobs)
         title = f"Checking {admitted.folder / options.script} against {len(specs)} spec(s) from {specs_dir}"
         title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
-    sys.stdout.write(printable(render_text(verdicts, title), sys.stdout.encoding))
-    if args.json:
-        results = build_results(verdicts)
-        if admitted.problem is not None:
-            results = with_problem(results, admitted.problem)
-        write_results(Path(args.json), results)
-    if args.junit:
-        write_atomically(Path(args.junit), junit_xml(verdicts, reveal_hidden=True))
+    results = build_results(verdicts)  # what a student may read: hidden specs by name and points only
+    if admitted.problem is not None:
+        results = with_problem(results, admitted.problem)
+    checked = Submission(results, tuple(verdicts), title=title, reveal_hidden=True)
+    sys.stdout.write(printable(render("text", checked), sys.stdout.encoding))
+    for name, target in (("results", args.json), ("junit", args.junit)):
+        if target:
+            write_atomically(Path(target), render(name, checked))
     score, maximum = total(verdicts)
     return FULL_MARKS if score == maximum else POINTS_LOST
 

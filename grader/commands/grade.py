@@ -26,12 +26,11 @@ from pathlib import Path
 from grader.batch.progress import Progress
 from grader.batch.run import Batch
 from grader.batch.shard import parse_shard
-from grader.batch.students import GRADEBOOK, REPORT, STUDENTS, find_students
+from grader.batch.students import STUDENTS, find_students
 from grader.batch.summary import summary
 from grader.base.errors import UsageError
 from grader.base.files import prepare_folder, private_folder, write_atomically
-from grader.report.gradebook import gradebook_csv
-from grader.report.html import class_report_html
+from grader.report.formats import CLASS_FORMATS, Class
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.base.project import default_jobs
 from grader.sandbox.reaping import become_subreaper
@@ -62,8 +61,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
                   subreaper=become_subreaper(), options=options_from(args, assignment, private=(class_dir,)),
                   intake=intake_from(args))
     outcomes = batch.run()
-    write_atomically(out / GRADEBOOK, gradebook_csv((o.student, o.results) for o in outcomes), private=True)
-    write_atomically(out / REPORT, class_report_html([(o.student, o.results) for o in outcomes]), private=True)
+    graded = Class(tuple((o.student, o.results) for o in outcomes))
+    for format in CLASS_FORMATS.values():
+        write_atomically(out / format.file, format.render(graded), private=True)
     sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))
     return 1 if any(o.status == "error" for o in outcomes) else 0
 
