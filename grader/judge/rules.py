@@ -45,6 +45,11 @@ class Context:
     inputs: tuple[str, ...]
 
 
+def _at(actual: Reached, step: int) -> StepFacts | None:
+    """The facts of a step the program reached, or None."""
+    return actual[step] if step < len(actual) else None
+
+
 def _values(record: Record | None, vocabulary: Vocabulary) -> str:
     if record is None:
         return "not shown"
@@ -61,7 +66,7 @@ def history(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     """After each valid guess, every guess so far, oldest first, with its counts: the whole ordered list."""
     units = []
     for step, want in enumerate(expected):
-        got = actual[step] if step < len(actual) else None
+        got = _at(actual, step)
         if not want.records and (got is None or not got.records):
             continue
         if got is None:
@@ -108,7 +113,7 @@ def accepted(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     units = []
     for step in range(len(expected)):
         for guess in sorted(_new_guesses(expected, step)):
-            got = actual[step] if step < len(actual) else None
+            got = _at(actual, step)
             right = got is not None and any(guess in {r.guess for r in facts.records}
                                             for facts in actual[step:] if facts is not None)
             found = NOT_REACHED if got is None else ("taken" if right else "not taken as a guess")
@@ -127,7 +132,7 @@ def rejected(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     for step, want in enumerate(expected):
         if not want.messages:
             continue
-        got = actual[step] if step < len(actual) else None
+        got = _at(actual, step)
         right = got is not None and not _new_guesses(actual, step) and bool(got.messages or got.notes)
         found = NOT_REACHED if got is None else ("refused" if right else
                                                  "taken as a guess" if _new_guesses(actual, step) else "no message")
@@ -145,7 +150,7 @@ def rejection(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     """Which message each entry gets: exactly the expected one, in its own words, once."""
     units = []
     for step, want in enumerate(expected):
-        got = actual[step] if step < len(actual) else None
+        got = _at(actual, step)
         if not want.messages and (got is None or not got.messages):
             continue
         if got is None:
@@ -173,7 +178,7 @@ def order(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     calibration = set()
     for step, want in enumerate(expected):
         if len(want.messages) == 1 and want.messages[0] not in own:
-            got = actual[step] if step < len(actual) else None
+            got = _at(actual, step)
             own[want.messages[0]] = _said(got) if got is not None else ()
             calibration.add(step)
     distinct = len(set(own.values())) == len(own) and all(own.values())
@@ -181,7 +186,7 @@ def order(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     for step, want in enumerate(expected):
         if not want.messages or step in calibration:
             continue
-        got = actual[step] if step < len(actual) else None
+        got = _at(actual, step)
         wanted = own.get(want.messages[0], ())
         right = got is not None and distinct and _said(got) == wanted
         found = NOT_REACHED if got is None else (" / ".join(_said(got)) or "no message")
@@ -198,7 +203,7 @@ def _phrase_units(name: str, subject: str, expected: Steps, actual: Reached,
     for step, want in enumerate(expected):
         if not want.found(name):
             continue
-        got = actual[step] if step < len(actual) else None
+        got = _at(actual, step)
         if got is None:
             units.append(Unit(name, step, False, True, subject, shown(want), NOT_REACHED))
         else:
@@ -251,7 +256,7 @@ def lost(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     for step, want in enumerate(expected):
         if not want.key_shown:
             continue
-        got = actual[step] if step < len(actual) else None
+        got = _at(actual, step)
         if got is None:
             found, right = NOT_REACHED, False
         elif got.found("won"):
