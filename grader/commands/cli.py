@@ -1,4 +1,4 @@
-"""The command line: argument parsing and exit statuses (0 all points, 1 points lost, 2 could not grade)."""
+"""The command line: the `check` command, the list of every command, and how errors become exit status 2."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.report.text import build_results
 from grader.report.results import with_problem
 from grader.engine.intake import admit, refused
+from grader.base.helptext import CANNOT_RUN, PROG, add_command, epilog, paragraphs
 from grader.judge.judging import Verdict, total
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.engine.preview import notes_for
@@ -72,14 +73,25 @@ def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[V
 
 
 def add_check(commands: argparse._SubParsersAction) -> None:
-
-    check = commands.add_parser("check", help="grade one submission folder and print a report")
+    check = add_command(
+        commands, "check", "grade one submission folder and print a report",
+        "Grade one submission: run its program against the specs, typing each input when the program waits "
+        "for it, and print a report of every spec it failed, with the inputs typed and a diff of the output "
+        "expected and the output printed. The folder holds the program (mastermind.py for the digit game) at "
+        "its top, or in its only sub-folder.",
+        [("check student_template --visible-only", "check your own work against the specs you can see"),
+         ("check alice/ --json results.json --junit junit.xml", "also write results.json (Gradescope's format) and JUnit XML"),
+         ("check alice/ --assignment assignments/colour", "grade against another assignment's specs")],
+        [(FULL_MARKS, "every point was earned"),
+         (POINTS_LOST, "points were lost (a missing, crashing, hanging or wrong program included)"),
+         CANNOT_RUN])
     check.add_argument("submission", help="a folder that holds the program (mastermind.py for the digit game)")
     add_assignment_options(check)
     check.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json format here")
     check.add_argument("--junit", metavar="FILE", help="also write JUnit XML (one testcase per spec) here")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
-    check.add_argument("--jobs", type=int, default=default_jobs(), help="specs run at once (default: cores)")
+    check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
+                       help="specs run at once (default: every core, here %(default)s)")
     add_run_options(check)
     check.set_defaults(run=cmd_check)
 
@@ -100,6 +112,24 @@ COMMANDS: list[tuple[str, str, str]] = [
 ]
 
 
+DESCRIPTION = """\
+Grade interactive console programs, such as a student's mastermind.py, by replaying transcripts: type
+each input once the program waits for it, compare what it prints with what the spec expects, and report
+every difference with the inputs that led to it. Student code runs in a sandbox.
+
+Students check their own work (check). Instructors grade a class (grade, gradebook, feedback) and build
+what students and Gradescope receive (handout, gradescope). Assignment authors write and prove their
+specs (record, validate, mutants)."""
+
+EXAMPLES = [("check student_template --visible-only", "check one submission against the specs students can see"),
+            ("grade tests/sample_class --out grades",
+             "grade a class: gradebook.csv, report.html and each student's results and feedback"),
+            ("COMMAND --help", "what one command does, its options, examples and exit statuses")]  # of shipped commands
+EXITS = [(0, "done (for check: every point was earned)"),
+         (1, "done, with something to look at: points lost, a spec out of date, a student the grader failed on"),
+         CANNOT_RUN]
+
+
 def _shipped(module: str) -> bool:
     """Whether this copy of the grader holds the module (a package left out of the handout whole, such
     as `grader.batch`, makes find_spec raise rather than answer None)."""
@@ -112,10 +142,12 @@ def _shipped(module: str) -> bool:
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of every shipped command, or only of the one `argv` names: a command's module imports
     what it drives (ruamel.yaml, the batch...), a cost every `check` would pay for nothing."""
-    parser = argparse.ArgumentParser(prog="python3 -m grader", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    named = next((word for word in argv or () if not word.startswith("-")), None)
     shipped = [entry for entry in COMMANDS if _shipped(entry[1])]
+    examples = [example for example in EXAMPLES if example[0].split()[0] in {"COMMAND", *(e[0] for e in shipped)}]
+    parser = argparse.ArgumentParser(prog=PROG, description=paragraphs(DESCRIPTION), epilog=epilog(examples, EXITS),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
+    named = next((word for word in argv or () if not word.startswith("-")), None)
     for _, module, add in [entry for entry in shipped if entry[0] == named] or shipped:
         getattr(importlib.import_module(module), add)(commands)
     return parser

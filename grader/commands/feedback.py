@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from grader.base.files import write_atomically
+from grader.base.helptext import CANNOT_RUN, add_command
 from grader.report.feedback import feedback_markdown
 from grader.report.results import read_results
 
@@ -21,9 +22,14 @@ def cmd_feedback(args: argparse.Namespace) -> int:
 
 
 def add_feedback(commands: argparse._SubParsersAction) -> None:
-    feedback = commands.add_parser(
-        "feedback", help="render a results.json as the Markdown a student reads (feedback.md, CI job summary)"
-    )
+    feedback = add_command(
+        commands, "feedback", "render a results.json as the Markdown a student reads (feedback.md, CI job summary)",
+        "Write what a student reads after grading, in Markdown: the score, then each failed spec with its "
+        "diff and the inputs that exposed it. Hidden specs show only their name and points. The same results "
+        "give the same text wherever the grading ran.",
+        [("feedback results.json", "print the feedback of a `check --json results.json`"),
+         ("feedback grades/students/alice/results.json --out alice.md", "write one student's feedback to a file")],
+        [(0, "the feedback was written"), CANNOT_RUN])
     feedback.add_argument("results", help="a results.json written by `check --json`, `grade` or Gradescope")
     feedback.add_argument("--out", metavar="FILE", help="write here instead of standard output")
     feedback.add_argument("--title", default="Mastermind: your results", help="the heading (default: %(default)s)")

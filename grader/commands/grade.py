@@ -23,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+from grader.base.helptext import CANNOT_RUN, add_command
 from grader.batch.progress import Progress
 from grader.batch.run import Batch
 from grader.batch.shard import parse_shard
@@ -69,13 +70,27 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 
 def add_grade(commands: argparse._SubParsersAction) -> None:
-    grade = commands.add_parser(
-        "grade", help="grade a class folder (one subfolder per student): gradebook, results, feedback",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    grade = add_command(
+        commands, "grade", "grade a class folder (one subfolder per student): gradebook, results, feedback",
+        "Grade every student of a class against every spec, hidden ones included. Each subfolder of CLASS_DIR "
+        "is one student; its name is the student id. Writes OUT/gradebook.csv (one row per student), "
+        "OUT/report.html (the class at a glance) and, for each student, OUT/students/<id>/ with "
+        "results.json (Gradescope's format), feedback.md (what to send the student) and junit.xml; then "
+        "prints a summary of the class.\n\n"
+        "Students are graded in parallel. A student whose files, the specs and the grader are unchanged since "
+        "the last run is not graded again (--force regrades everyone). A crashing, hanging or missing program "
+        "is that student's result, and the class always grades to the end. A student the grader itself "
+        "failed on gets an empty score (never a 0) and is retried on the next run. Ctrl-C stops at once and "
+        "leaves only complete files.",
+        [("grade submissions/ --out grades", "grade the class in submissions/ into grades/"),
+         ("grade submissions/ --shard 2/4", "grade a quarter of the class; merge the shards with gradebook"),
+         ("grade submissions/ --assignment assignments/colour --jobs 4", "another assignment, 4 students at once")],
+        [(0, "every student was graded, whatever their scores"),
+         (1, "the grader failed on some student (listed in the summary)"),
+         CANNOT_RUN])
     grade.add_argument("class_dir", metavar="CLASS_DIR", help="a folder with one subfolder per student")
-    grade.add_argument("--out", default="grades", help="where results go (default: %(default)s)")
-    grade.add_argument("--jobs", type=int, help=f"submissions graded at once (default: every core, here {default_jobs()})")
+    grade.add_argument("--out", default="grades", metavar="DIR", help="where results go (default: %(default)s)")
+    grade.add_argument("--jobs", type=int, metavar="N", help=f"submissions graded at once (default: every core, here {default_jobs()})")
     grade.add_argument("--force", action="store_true", help="grade every student, even unchanged ones")
     grade.add_argument("--shard", type=parse_shard, metavar="K/N",
                        help="grade only shard K of N (by a hash of the student id); merge shards with `gradebook`")

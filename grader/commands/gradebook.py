@@ -9,6 +9,7 @@ from pathlib import Path
 
 from grader.base.errors import UsageError
 from grader.base.files import write_atomically
+from grader.base.helptext import CANNOT_RUN, add_command
 from grader.batch.students import REPORT
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
@@ -55,10 +56,20 @@ def cmd_gradebook(args: argparse.Namespace) -> int:
 
 
 def add_gradebook(commands: argparse._SubParsersAction) -> None:
-    gradebook = commands.add_parser(
-        "gradebook", help="merge results.json files (one per student) into one gradebook CSV",
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    gradebook = add_command(
+        commands, "gradebook", "merge results.json files (one per student) into one gradebook CSV",
+        "Merge results.json files graded anywhere (by grade, in a CI job, a Gradescope export) into one "
+        "gradebook CSV: one row per student with the score, the maximum, the points of each spec and last a "
+        "`problem` column (why a submission could not be run, or why it was not graded). A student the "
+        "grader itself failed on gets an empty score, never a 0. The same results always give the same "
+        "bytes.\n\n"
+        "The student id is the name of the folder holding each results file (artifacts/<id>/results.json), "
+        "or with --id-from stem the file name without .json (results/<id>.json). A folder argument stands "
+        "for every <id>/results.json inside it, and grade's output folder for its students.",
+        [("gradebook artifacts/ --out gradebook.csv", "merge one results.json per student, and write report.html"),
+         ("gradebook grades-1 grades-2 --out gradebook.csv", "merge the output folders of sharded grade runs"),
+         ("gradebook results/*.json --id-from stem", "print the CSV, each student named by the file name")],
+        [(0, "the gradebook was written"), CANNOT_RUN])
     gradebook.add_argument("results", nargs="+", help="results.json files, folders holding <id>/results.json, or the output folder of grade")
     gradebook.add_argument("--out", metavar="FILE", help=f"write the CSV here, and the class report ({REPORT}) next to it "
                                                           "(default: the CSV to standard output)")

@@ -26,6 +26,7 @@ from pathlib import Path
 from grader.base.errors import UsageError
 from grader.judge.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
 from grader.commands.options import add_assignment_options, assignment_options, assignment_specs
+from grader.base.helptext import CANNOT_RUN, add_command
 from grader.engine.runner import Options, grade_spec
 from grader.spec.specs import Spec
 from grader.base.project import CORPUS as DEFAULT_CORPUS
@@ -266,10 +267,25 @@ def cmd_mutants(args: argparse.Namespace) -> int:
 
 
 def add_mutants(commands: argparse._SubParsersAction) -> None:
-    mutants = commands.add_parser("mutants", help="grade the corpus of known submissions: which spec catches which bug")
+    mutants = add_command(
+        commands, "mutants", "grade the corpus of known submissions: which spec catches which bug",
+        "Prove the specs on known submissions (the assignment's tests/submissions/). Each is a folder with "
+        "the program and a note.txt whose first line starts with PASS: (a correct submission, which must earn "
+        "full marks) or FAIL: (a known mistake, which some spec must catch). A `share:` line may follow: "
+        "`share: at least 80%`, `share: at most 40%` or `share: less than OTHER-ENTRY`.\n\n"
+        "Every entry is graded against every spec, hidden ones included. The table shows which spec "
+        "catches which FAIL entry and the share each earns, and flags what would make the specs "
+        "untrustworthy: a mistake no spec catches, a correct entry that loses points, an entry outside its "
+        "share, a spec that catches nothing.",
+        [("mutants", "prove the digit game's specs (what `make mutants` runs)"),
+         ("mutants history hang", "grade only the entries whose name contains one of these words"),
+         ("mutants --assignment assignments/colour", "prove another assignment's specs")],
+        [(0, "the specs catch every known mistake and pass every correct entry"),
+         (1, "something is flagged (listed at the end)"),
+         CANNOT_RUN])
     add_assignment_options(mutants)
-    mutants.add_argument("--corpus", help="folder of known submissions (default: the assignment's tests/submissions/)")
-    mutants.add_argument("--jobs", type=int, default=2 * (os.cpu_count() or 1),
+    mutants.add_argument("--corpus", metavar="DIR", help="folder of known submissions (default: the assignment's tests/submissions/)")
+    mutants.add_argument("--jobs", type=int, default=2 * (os.cpu_count() or 1), metavar="N",
                          help="program runs at once (default: twice the cores: runs mostly wait)")
     mutants.add_argument("only", nargs="*", help="grade only the entries whose name contains one of these words")
     mutants.set_defaults(run=cmd_mutants)

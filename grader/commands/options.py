@@ -39,16 +39,17 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", action="append", type=_limit, default=[], metavar="NAME=VALUE",
                         help=f"change a sandbox limit for this run (repeatable; defaults: {defaults})")
     parser.add_argument("--require-sandbox", action="store_true",
-                        help="refuse to grade unless student code runs fully isolated")
+                        help="refuse to grade unless student code runs fully isolated (Linux, as root)")
     parser.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
-                        help="how to tell the program waits for input: /proc (Linux) or a quiet period")
+                        help="how to tell the program waits for input: what Linux shows in /proc (proc), or "
+                             "a moment without output (quiet, slower and less exact); auto picks proc where it works")
     parser.add_argument("--transport", choices=TRANSPORTS, default=default_transport(),
                         help="what carries the program's input and output: a pseudo-terminal, as in the official "
                              "grade, or pipes, as on Windows, which has no pty (default here: %(default)s)")
     parser.add_argument("--launch", choices=LAUNCHES, default=FORK,
                         help="how an isolated run starts the program: forked from an interpreter started once, no "
                              "start-up per run (fork, the default; a run it cannot start falls back to plain and says "
-                             "so), or a fresh interpreter after the sandbox's launcher (plain; see the README)")
+                             "so), or a fresh interpreter for every run (plain)")
 
 
 def add_assignment_option(parser: argparse.ArgumentParser) -> None:
@@ -59,7 +60,7 @@ def add_assignment_option(parser: argparse.ArgumentParser) -> None:
 def add_assignment_options(parser: argparse.ArgumentParser) -> None:
     """--assignment, and --specs to grade with another folder of specs than the assignment's."""
     add_assignment_option(parser)
-    parser.add_argument("--specs", help="folder of spec files (default: the assignment's specs/)")
+    parser.add_argument("--specs", metavar="DIR", help="folder of spec files (default: the assignment's specs/)")
 
 
 def assignment_options(assignment: Assignment, options: Options | None = None) -> Options:

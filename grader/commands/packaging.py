@@ -25,6 +25,7 @@ from pathlib import Path
 from grader.spec.assignment import DEFAULT_PROGRAM, Assignment, load_assignment
 from grader.base.errors import UsageError
 from grader.commands.options import add_assignment_options
+from grader.base.helptext import CANNOT_RUN, add_command
 from grader.report.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
 from grader.sandbox.inside import INIT_SCRIPT, SERVER_SCRIPT
 from grader.spec.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_files
@@ -222,16 +223,32 @@ def cmd_gradescope(args: argparse.Namespace) -> int:
 
 
 def add_handout(commands: argparse._SubParsersAction) -> None:
-    handout = commands.add_parser("handout", help="build the folder students receive (visible specs only)",
-                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    handout.add_argument("--out", default="dist/handout", help="the folder to (re)build (default: %(default)s)")
+    handout = add_command(
+        commands, "handout", "build the folder students receive (visible specs only)",
+        "Build the folder students receive, ready to be the template repository of a GitHub Classroom "
+        "assignment: the program to fill in with its handout README, the visible specs, the part of the "
+        "grader students run (check and feedback), its requirements, check.py and a Makefile for `make "
+        "check`, a dev container and a GitHub workflow that checks every push. The build refuses to publish "
+        "a handout that would hold the reference solution or a hidden spec.",
+        [("handout", "build dist/handout/ for the digit game (what `make handout` runs)"),
+         ("handout --assignment assignments/colour --out dist/colour", "build another assignment's handout")],
+        [(0, "the handout was built"), CANNOT_RUN])
+    handout.add_argument("--out", default="dist/handout", metavar="DIR", help="the folder to (re)build (default: %(default)s)")
     add_assignment_options(handout)
     handout.set_defaults(run=cmd_handout)
 
 
 def add_gradescope(commands: argparse._SubParsersAction) -> None:
-    gradescope = commands.add_parser("gradescope", help="build the Gradescope autograder zip (all specs)",
-                                     description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    gradescope.add_argument("--out", default="dist/autograder.zip", help="the zip to write (default: %(default)s)")
+    gradescope = add_command(
+        commands, "gradescope", "build the Gradescope autograder zip (all specs)",
+        "Build the zip to upload to Gradescope as an assignment's autograder: setup.sh, run_autograder, the "
+        "grader, every spec (hidden ones too: students see only their name and points) and the "
+        "requirements. setup.sh keeps the hidden specs readable by root alone; run_autograder grades "
+        "/autograder/submission and writes /autograder/results/results.json. The zip is the same, byte "
+        "for byte, every time it is built from the same files.",
+        [("gradescope", "build dist/autograder.zip for the digit game (what `make gradescope` runs)"),
+         ("gradescope --assignment assignments/colour --out dist/colour.zip", "another assignment's autograder")],
+        [(0, "the zip was written"), CANNOT_RUN])
+    gradescope.add_argument("--out", default="dist/autograder.zip", metavar="FILE", help="the zip to write (default: %(default)s)")
     add_assignment_options(gradescope)
     gradescope.set_defaults(run=cmd_gradescope)

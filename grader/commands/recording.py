@@ -30,6 +30,7 @@ from grader.judge.judging import judge
 from grader.judge.matching import split_lines
 from grader.judge.outcome import Ending
 from grader.engine.runner import Options, run_session, run_spec
+from grader.base.helptext import CANNOT_RUN, add_command
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Line, is_suite_file, load_defaults, parse_spec
 from grader.spec.assignment import load_assignment
@@ -311,9 +312,23 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def add_record(commands: argparse._SubParsersAction) -> None:
-    record = commands.add_parser("record", help="write the reference's output into spec files")
+    record = add_command(
+        commands, "record", "write the reference's output into spec files",
+        "Fill in a spec's expected output from the reference solution. Write a spec's name, description, "
+        "points, visibility and steps holding only the inputs typed (plus any `regex` or `contains` line where "
+        "the wording is free); record runs the reference with those inputs and writes each step's output, "
+        "prompt and the exit status into the file. Comments, key order and quoting are kept, and so is a "
+        "flexible line wherever it still matches the reference (it is replaced, with a warning, where it "
+        "does not).",
+        [("record specs/*.yaml", "record every spec of the digit game (what `make specs` runs)"),
+         ("record specs/03-scoring.yaml --check", "show what would change, without writing"),
+         ("record assignments/colour/specs/01-demo.yaml --assignment assignments/colour",
+          "record a spec of another assignment")],
+        [(0, "every spec was recorded (with --check: every spec is up to date)"),
+         (1, "with --check: some spec is out of date"),
+         (2, "could not record some spec from the reference (it is left as it was), or " + CANNOT_RUN[1])])
     record.add_argument("spec", nargs="+", help="spec file(s) whose inputs the reference is run with")
-    record.add_argument("--reference", help="folder of the reference (default: the assignment's reference/)")
+    record.add_argument("--reference", metavar="DIR", help="folder of the reference (default: the assignment's reference/)")
     add_assignment_option(record)
     record.add_argument("--check", action="store_true",
                         help="only show what would change; exit 1 when a spec is out of date")

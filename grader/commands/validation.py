@@ -17,6 +17,7 @@ from pathlib import Path
 from grader.base.errors import UsageError
 from grader.judge.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict
 from grader.report.text import failure_details
+from grader.base.helptext import add_command
 from grader.spec.assignment import Assignment, load_assignment
 from grader.commands.options import add_assignment_options, assignment_options, referee_problems
 from grader.engine.runner import Options, check_submission
@@ -142,9 +143,22 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def add_validate(commands: argparse._SubParsersAction) -> None:
-    check = commands.add_parser("validate", help="check the spec suite against the reference and the template")
+    check = add_command(
+        commands, "validate", "check the spec suite against the reference and the template",
+        "Check that the specs themselves are sound, before anyone is graded with them: every spec file is "
+        "well formed; no two specs type the same inputs (one of them would prove nothing); no two share a "
+        "name (the gradebook tells them apart by name); the reference solution earns full marks on every "
+        "spec; the student template earns zero on every spec, each failure an ordinary difference (never a "
+        "crash, a hang or a grader error).",
+        [("validate", "check the digit game's specs (what `make validate` and `make test` run)"),
+         ("validate --assignment assignments/colour", "check another assignment's specs"),
+         ("validate --specs new-specs/", "check a folder of specs being written")],
+        [(0, "the specs are sound"),
+         (1, "a check failed (each problem is listed)"),
+         (2, "could not run: a malformed spec, a missing reference or template, bad arguments")])
     add_assignment_options(check)
-    check.add_argument("--reference", help="must earn full marks (default: the assignment's reference/)")
-    check.add_argument("--template", help="must earn zero (default: the assignment's student_template/)")
-    check.add_argument("--jobs", type=int, default=default_jobs(), help="specs run at once (default: cores)")
+    check.add_argument("--reference", metavar="DIR", help="must earn full marks (default: the assignment's reference/)")
+    check.add_argument("--template", metavar="DIR", help="must earn zero (default: the assignment's student_template/)")
+    check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
+                       help="specs run at once (default: every core, here %(default)s)")
     check.set_defaults(run=cmd_validate)

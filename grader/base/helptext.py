@@ -1,0 +1,39 @@
+"""How every command's `--help` is laid out, as git's and pip's are: what the command does in the user's
+words, its options, then examples and exit statuses, so that every command's help has them in the same
+place and none forgets them."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+
+PROG = "python3 -m grader"
+WIDTH = 78
+# Every command exits with 2 when it cannot do what was asked (`main` in cli.py turns each such error into it).
+CANNOT_RUN = (2, "could not run: bad arguments, a missing or unreadable file or folder, a malformed spec or "
+                 "assignment.yaml, or interrupted (Ctrl-C)")
+
+
+def paragraphs(text: str) -> str:
+    """`text` (paragraphs separated by blank lines) filled to the width of a terminal, since help printed
+    with RawDescriptionHelpFormatter keeps our line ends as they are."""
+    return "\n\n".join(textwrap.fill(" ".join(block.split()), WIDTH) for block in text.split("\n\n"))
+
+
+def epilog(examples: list[tuple[str, str]], exits: list[tuple[int, str]]) -> str:
+    """The examples (a command line, and what it does) and the exit statuses, after the options."""
+    lines = ["examples:"]
+    for command, what in examples:
+        lines += [f"  {PROG} {command}", textwrap.fill(what, WIDTH, initial_indent=" " * 6, subsequent_indent=" " * 6)]
+    lines += ["", "exit status:"]
+    lines += [textwrap.fill(meaning, WIDTH, initial_indent=f"  {code}  ", subsequent_indent=" " * 5)
+              for code, meaning in exits]
+    return "\n".join(lines)
+
+
+def add_command(commands: argparse._SubParsersAction, name: str, summary: str, description: str,
+                examples: list[tuple[str, str]], exits: list[tuple[int, str]]) -> argparse.ArgumentParser:
+    """A command whose help shows `description`, its options, then `examples` and `exits`; `summary` is its
+    line in `python3 -m grader --help`."""
+    return commands.add_parser(name, help=summary, description=paragraphs(description), epilog=epilog(examples, exits),
+                               formatter_class=argparse.RawDescriptionHelpFormatter)
