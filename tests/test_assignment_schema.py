@@ -1,0 +1,57 @@
+"""The published JSON Schema of assignment.yaml (grader/spec/assignment.schema.json, for editors and
+docs/writing-specs.md) says what the loader says: the bundled files satisfy it, and it accepts exactly
+the data the loader accepts, key by key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from grader.spec.assignment import KEYS, AssignmentError, parse_assignment
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = json.loads((ROOT / "grader" / "spec" / "assignment.schema.json").read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+def test_the_schema_is_a_schema_naming_every_key_the_loader_knows():
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    assert set(SCHEMA["properties"]) == KEYS and set(SCHEMA["required"]) == {"name", "program"}
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.glob("assignments/*/assignment.yaml")), ids=lambda path: path.parent.name)
+def test_every_bundled_assignment_yaml_satisfies_the_schema(path):
+    assert list(VALIDATOR.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))) == []
+
+
+@pytest.mark.parametrize("data", [
+    {"name": "Game", "program": "game.py"},
+    {"name": "Game", "program": "game.py", "arguments": ["--plain"], "referee": "referee.py"},
+    {"name": "Game", "program": "main.js", "command": ["node", "main.js"], "arguments": []},
+    [],
+    {"program": "game.py"},
+    {"name": "Game"},
+    {"name": " ", "program": "game.py"},
+    {"name": 3, "program": "game.py"},
+    {"name": "Game", "program": "src/game.py"},
+    {"name": "Game", "program": ".."},
+    {"name": "Game", "program": ""},
+    {"name": "Game", "program": "game.py", "command": "python3 game.py"},
+    {"name": "Game", "program": "game.py", "command": []},
+    {"name": "Game", "program": "game.py", "command": ["python3", ""]},
+    {"name": "Game", "program": "game.py", "arguments": [1]},
+    {"name": "Game", "program": "game.py", "referee": "refs/referee.py"},
+    {"name": "Game", "program": "game.py", "langauge": "c"},
+])
+def test_the_schema_accepts_what_the_loader_accepts(data, tmp_path):
+    (tmp_path / "referee.py").touch()  # a referee must exist, which no schema can say
+    try:
+        parse_assignment(data, tmp_path, "assignment.yaml")
+        loads = True
+    except AssignmentError:
+        loads = False
+    assert VALIDATOR.is_valid(data) == loads
