@@ -225,8 +225,8 @@ def cmd_gradescope(args: argparse.Namespace) -> int:
 def add_handout(commands: argparse._SubParsersAction) -> None:
     handout = add_command(
         commands, "handout", "build the folder students receive (visible specs only)",
-        "Build the folder students receive, ready to be the template repository of a GitHub Classroom "
-        "assignment: the program to fill in with its handout README, the visible specs, the part of the "
+        "Build the folder students receive, ready to be their template repository: the program to fill in "
+        "with its handout README, the visible specs, the part of the "
         "grader students run (check and feedback), its requirements, check.py and a Makefile for `make "
         "check`, a dev container and a GitHub workflow that checks every push. The build refuses to publish "
         "a handout that would hold the reference solution or a hidden spec.",
