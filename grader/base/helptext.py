@@ -12,6 +12,7 @@ WIDTH = 78
 # Every command exits with 2 when it cannot do what was asked (`main` in cli.py turns each such error into it).
 CANNOT_RUN = (2, "could not run: bad arguments, a missing or unreadable file or folder, a malformed spec or "
                  "assignment.yaml, or interrupted (Ctrl-C)")
+CANNOT_READ = (2, "could not run: bad arguments, a missing or malformed results file, or interrupted (Ctrl-C)")
 
 
 def paragraphs(text: str) -> str:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from grader.base.files import write_atomically
-from grader.base.helptext import CANNOT_RUN, add_command
+from grader.base.helptext import CANNOT_READ, add_command
 from grader.report.feedback import feedback_markdown
 from grader.report.results import read_results
 
@@ -29,7 +29,7 @@ def add_feedback(commands: argparse._SubParsersAction) -> None:
         "give the same text wherever the grading ran.",
         [("feedback results.json", "print the feedback of a `check --json results.json`"),
          ("feedback grades/students/alice/results.json --out alice.md", "write one student's feedback to a file")],
-        [(0, "the feedback was written"), CANNOT_RUN])
+        [(0, "the feedback was written"), CANNOT_READ])
     feedback.add_argument("results", help="a results.json written by `check --json`, `grade` or Gradescope")
     feedback.add_argument("--out", metavar="FILE", help="write here instead of standard output")
     feedback.add_argument("--title", default="Mastermind: your results", help="the heading (default: %(default)s)")

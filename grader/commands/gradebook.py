@@ -9,7 +9,7 @@ from pathlib import Path
 
 from grader.base.errors import UsageError
 from grader.base.files import write_atomically
-from grader.base.helptext import CANNOT_RUN, add_command
+from grader.base.helptext import CANNOT_READ, add_command
 from grader.batch.students import REPORT
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
@@ -69,7 +69,7 @@ def add_gradebook(commands: argparse._SubParsersAction) -> None:
         [("gradebook artifacts/ --out gradebook.csv", "merge one results.json per student, and write report.html"),
          ("gradebook grades-1 grades-2 --out gradebook.csv", "merge the output folders of sharded grade runs"),
          ("gradebook results/*.json --id-from stem", "print the CSV, each student named by the file name")],
-        [(0, "the gradebook was written"), CANNOT_RUN])
+        [(0, "the gradebook was written"), CANNOT_READ])
     gradebook.add_argument("results", nargs="+", help="results.json files, folders holding <id>/results.json, or the output folder of grade")
     gradebook.add_argument("--out", metavar="FILE", help=f"write the CSV here, and the class report ({REPORT}) next to it "
                                                           "(default: the CSV to standard output)")
