@@ -114,3 +114,8 @@ def test_every_relative_link_of_the_handout_resolves(assignment, tmp_path):
     assert handout / "README.md" in pages and handout / "student_template" / "README.md" in pages
     assert {str(page.relative_to(handout)): broken(page) for page in pages} == {
         str(page.relative_to(handout)): [] for page in pages}
+
+
+def test_the_readme_stays_a_front_page():
+    """The README says what the grader is and where to read on; the rest lives in docs/ (issue 18)."""
+    assert len((ROOT / "README.md").read_bytes()) <= 6 * 1024
