@@ -32,8 +32,9 @@ def epilog(examples: list[tuple[str, str]], exits: list[tuple[int, str]]) -> str
     return "\n".join(lines)
 
 
-def add_command(commands: argparse._SubParsersAction, name: str, summary: str, description: str,
-                examples: list[tuple[str, str]], exits: list[tuple[int, str]]) -> argparse.ArgumentParser:
+def add_command(commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, summary: str,
+                description: str, examples: list[tuple[str, str]],
+                exits: list[tuple[int, str]]) -> argparse.ArgumentParser:
     """A command whose help shows `description`, its options, then `examples` and `exits`; `summary` is its
     line in `python3 -m grader --help`."""
     return commands.add_parser(name, help=summary, description=paragraphs(description), epilog=epilog(examples, exits),
