@@ -13,7 +13,7 @@ import yaml
 
 from grader.spec.assignment import KEYS, AssignmentError, parse_assignment
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "grader" / "spec" / "assignment.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 

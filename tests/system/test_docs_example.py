@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "writing-specs.md"
 MARKED = re.compile(r"^<!-- (same as|record gives|output of): (.+?) -->\n```\w*\n(.*?)^```$", re.M | re.S)
 BLOCKS = MARKED.findall(PAGE.read_text(encoding="utf-8"))
