@@ -3,7 +3,9 @@
 A line is a history record when it holds a guess and each of the suite's labels next to its own number
 (`4321 : exist: 4, position: 0`, `4321 - position 0 | exist 4`, `Guess 1: 4321 exist=4 position=0`); it
 says a phrase or a message when its words hold the phrase's words in order (`You guessed it right!!!`);
-it shows the key (the loss) when it is neither a record nor a phrase and holds the key as a number. Everything else is context.
+it shows the key (the loss) when it is neither a record nor a phrase and holds the key as a number. Where
+codes are letters (`RGBY`, `R G B Y`), a line that answers one guess may leave the guess out (`Clue: 1
+exact, 0 misplaced`), and every code a line shows is kept. Everything else is context.
 Numbers are compared as text: `123` is not the key `0123`, and digits of other scripts are no number."""
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ class Record:
 class StepFacts:
     """What one step's output says. `phrases` holds each phrase found, with its numbers; `messages` the
     rejections in order; `notes` the words of every line that states no fact (a program's own message,
-    a banner...); `clashes` the lines that read as two different messages."""
+    a banner...); `clashes` the lines that read as two different messages; `codes` (a vocabulary with
+    codes of letters) every code shown outside history lines and messages, in order (a guess named, a
+    secret revealed)."""
 
     records: tuple[Record, ...] = ()
     phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -33,29 +37,32 @@ class StepFacts:
     key_shown: int = 0
     notes: tuple[tuple[str, ...], ...] = ()
     clashes: tuple[str, ...] = field(default=())
+    codes: tuple[str, ...] = ()
 
     def found(self, phrase: str) -> list[tuple[str, ...]]:
         return [numbers for name, numbers in self.phrases if name == phrase]
 
 
-def _record(words: tuple[str, ...], labels: tuple[str, ...]) -> Record | None:
-    """A history record, if `words` hold every label once, each next to a number (after it, or else
-    before it), and one more number: the guess (of several, the longest; numbering such as `Guess 1` is
-    decoration)."""
+def _record(words: tuple[str, ...], vocabulary: Vocabulary) -> Record | None:
+    """A history record, if `words` hold every label once, each next to a number (on the vocabulary's
+    side of it, or else the other, the labels taken in the line's order), and a guess: with codes of letters, the code the line shows (or
+    none); else one more number (of several, the longest; numbering such as `Guess 1` is decoration)."""
+    labels = vocabulary.labels
     if not labels or any(words.count(label) != 1 for label in labels):
         return None
-    used, values = set(), []
-    for label in labels:
-        at = words.index(label)
-        after, before = at + 1, at - 1
-        if after < len(words) and is_number(words[after]) and after not in used:
-            used.add(after)
-            values.append(words[after])
-        elif before >= 0 and is_number(words[before]) and before not in used:
-            used.add(before)
-            values.append(words[before])
-        else:
+    sides = (1, -1) if vocabulary.number_side == "after" else (-1, 1)
+    used, value = set(), {}
+    for at in sorted(words.index(label) for label in labels):  # in the line's order, whatever the labels'
+        near = next((at + side for side in sides if 0 <= at + side < len(words) and is_number(words[at + side])
+                     and at + side not in used), None)
+        if near is None:
             return None
+        used.add(near)
+        value[words[at]] = words[near]
+    values = [value[label] for label in labels]
+    if vocabulary.code is not None:
+        shown = vocabulary.code.find(words)
+        return Record(shown[0] if shown else "", tuple(values))
     rest = [word for index, word in enumerate(words) if is_number(word) and index not in used]
     if not rest:
         return None
@@ -74,13 +81,13 @@ def _find(words: tuple[str, ...], phrase: tuple[str, ...]) -> tuple[str, ...] | 
 
 def step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None) -> StepFacts:
     """The facts of one step, from its lines as printed (escape sequences and all)."""
-    records, phrases, messages, notes, clashes = [], [], [], [], []
+    records, phrases, messages, notes, clashes, codes = [], [], [], [], [], []
     key_shown = 0
     for line in lines:
         words = tokens(line)
         if not words:
             continue
-        record = _record(words, vocabulary.labels)
+        record = _record(words, vocabulary)
         if record is not None:
             records.append(record)
             continue
@@ -93,6 +100,9 @@ def step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None) -> Ste
         phrases += found
         shows_key = key is not None and key in words and not found  # "You won! The key was 1234" is no loss
         key_shown += shows_key
-        if not said and not found and not shows_key:
+        shown = vocabulary.code.find(words) if vocabulary.code is not None and not said else []
+        codes += shown
+        if not said and not found and not shows_key and not shown:
             notes.append(words)
-    return StepFacts(tuple(records), tuple(phrases), tuple(messages), key_shown, tuple(notes), tuple(clashes))
+    return StepFacts(tuple(records), tuple(phrases), tuple(messages), key_shown, tuple(notes), tuple(clashes),
+                     tuple(codes))

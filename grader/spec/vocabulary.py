@@ -29,9 +29,36 @@ def is_number(token: str) -> bool:
 
 
 @dataclass(frozen=True)
+class Code:
+    """What a code (a guess, a secret) looks like where its symbols are letters: `length` of `symbols`,
+    in any case, written as one word (`RGBY`) or one letter at a time (`R G B Y`, `R-G-B-Y`)."""
+
+    symbols: str
+    length: int
+
+    def find(self, words: tuple[str, ...]) -> list[str]:
+        """Every code `words` show, in order and in upper case, each letter used once."""
+        letters, found, at = set(self.symbols.casefold()), [], 0
+        while at < len(words):
+            run = words[at:at + self.length]
+            if len(words[at]) == self.length and set(words[at]) <= letters:
+                found.append(words[at].upper())
+                at += 1
+            elif len(run) == self.length and all(len(word) == 1 and word in letters for word in run):
+                found.append("".join(run).upper())
+                at += self.length
+            else:
+                at += 1
+        return found
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     """The words of a suite's facts. `labels`: a history line is a guess (a number) with each label next
-    to its own number, in any order; `phrases`: single facts such as the win, each in one or more
+    to its own number, in any order; `number_side`: where a label's number is looked for first, `after`
+    it (`exist: 4`) or `before` it (`1 exact`), the other side being the fallback; `code`: guesses are
+    codes of letters (then a history line's guess is the code it shows, or none: a line that answers
+    one guess need not repeat it); `phrases`: single facts such as the win, each in one or more
     wordings from a closed list (a name may come several times), `#` standing for a number;
     `messages`: the rejections, one of which a line may say; `key_input`: the loss is a line that shows
     the input of this index (the key) and is not a history line."""
@@ -40,6 +67,8 @@ class Vocabulary:
     phrases: tuple[tuple[str, tuple[str, ...]], ...]
     messages: tuple[tuple[str, tuple[str, ...]], ...]
     key_input: int | None = 0
+    number_side: str = "after"
+    code: Code | None = None
 
     def phrase(self, name: str) -> tuple[str, ...]:
         return dict(self.phrases)[name]
@@ -68,6 +97,8 @@ def vocabulary_from(data: Mapping[str, Any]) -> Vocabulary:
                       for text in ([texts] if isinstance(texts, str) else texts)),
         messages=tuple((name, tokens(text)) for name, text in data.get("messages", {}).items()),
         key_input=data.get("key_input", 0),
+        number_side=data.get("number_side", "after"),
+        code=Code(data["code"]["symbols"].upper(), data["code"]["length"]) if "code" in data else None,
     )
 
 

@@ -70,3 +70,50 @@ def test_everything_else_is_context_with_its_words_kept() -> None:
 
 def test_tokens_keep_numbers_as_text_and_drop_escape_sequences() -> None:
     assert tokens("\x1b[31m0123\x1b[0m: Exist=1") == ("0123", "exist", "1")
+
+
+COLOURS = vocabulary_from({
+    "labels": ["exact", "misplaced"], "number_side": "before", "code": {"symbols": "RGBYOP", "length": 4},
+    "phrases": {"won": "You cracked the code", "count": "in # guesses"},
+    "messages": {"length": "Enter exactly four letters", "palette": "Use only R, G, B, Y, O, or P"},
+    "key_input": None,
+})
+
+
+@pytest.mark.parametrize(("line", "record"), [
+    ("Clue: 1 exact, 0 misplaced", Record("", ("1", "0"))),  # a clue answers the guess just typed
+    ("Clue: 0 misplaced, 1 exact", Record("", ("1", "0"))),  # labels in another order
+    ("Guess 1: RRRR -> 1 exact, 0 misplaced", Record("RRRR", ("1", "0"))),  # the numbering is decoration
+    ("rgby: exact=2 misplaced=1", Record("RGBY", ("2", "1"))),  # a number after its label is the fallback
+    ("1 exact, 0 misplaced, 6 guesses left", Record("", ("1", "0"))),  # the side said first wins
+    ("Clue: 1 exact", None),  # a label missing
+    ("Clue: 1 right, 0 wrong place", None),  # labels come from the closed list
+])
+def test_a_clue_is_each_label_next_to_its_number_and_the_guess_a_code_if_shown(line: str, record: Record | None) -> None:
+    assert step_facts([line], COLOURS, None).records == ((record,) if record else ())
+
+
+@pytest.mark.parametrize(("lines", "codes"), [
+    (["No guesses left. The code was R G B Y"], ("RGBY",)),
+    (["The code was rgby."], ("RGBY",)),  # case is presentation
+    (["The code was R-G-B-Y"], ("RGBY",)),
+    (["The code was RGBX"], ()),  # X is no colour
+    (["The code was RGB"], ()),  # too short
+    (["Use only R, G, B, Y, O, or P."], ()),  # a message's letters are no code
+    (["You cracked the code OPOP in 3 guesses."], ("OPOP",)),
+    (["RRRR, then GGGG"], ("RRRR", "GGGG")),
+])
+def test_codes_of_letters_are_kept_from_every_line_but_history_and_messages(lines: list[str], codes: tuple) -> None:
+    assert step_facts(lines, COLOURS, None).codes == codes
+
+
+def test_the_digit_vocabulary_finds_no_codes() -> None:
+    assert step_facts(["The key was 1234, RGBY"], VOCABULARY, "1234").codes == ()
+
+
+@pytest.mark.parametrize(("line", "record"), [
+    ("YYPP -> misplaced: 0 | exact: 1", Record("YYPP", ("1", "0"))),  # labels taken in the line's order
+    ("exact 2 misplaced 1", Record("", ("2", "1"))),
+])
+def test_labels_take_their_numbers_in_the_line_s_order(line: str, record: Record) -> None:
+    assert step_facts([line], COLOURS, None).records == (record,)
