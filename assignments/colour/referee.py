@@ -1,17 +1,21 @@
 """The codebreaker that plays seed 000's colour game against a submission.
 
 The program picks a secret the referee cannot see, so every clue is written down and checked once the
-game reveals the secret: the winning guess on a win, the code in the loss line on a loss. Every other
-line (banner, prompts, error messages, win and loss lines) is checked as it comes, against the exact
-text the rules give. Settings (the spec's `referee:` keys):
+game reveals the secret: the winning guess on a win, the code the loss shows on a loss. A spec judges
+its own rule's facts (specs/suite.yaml) and reads them as every rule spec does, from words and numbers:
+a clue is `exact` and `misplaced` each next to its number, a message is its words, the loss is a line
+showing a code, so a clue printed as `Guess 3: RGBY - misplaced 1, exact 2` is as good as the handout's.
+The presentation specs (a rule without facts) compare every line exactly instead, numbers aside.
+Settings (the spec's `referee:` keys):
 
 - `goal: win` plays to win (each guess keeps every clue so far true, chosen to split the remaining
-  codes best); `goal: lose` never plays a code still possible while it has other guesses, starting
-  with one-colour guesses (`RRRR`): eight wrong guesses, and repeated colours every time.
+  codes best; on clues that contradict each other, by their exact counts alone); `goal: lose` never
+  plays a code still possible while it has other guesses, starting with one-colour guesses (`RRRR`):
+  eight wrong guesses, and repeated colours every time.
 - `typing: plain | lower | spaced | mixed` how guesses are typed (`RGBY`, `rgby`, `R G B Y`, or in
   turn `R G B Y`, `  rg BY `, `rgby`).
-- `bad_entries: [...]` typed (each must get its message and the same prompt again) before guess
-  number `bad_before` (default 1).
+- `bad_entries: [...]` typed (each must be refused, using up no guess) before guess number
+  `bad_before` (default 1).
 """
 
 from __future__ import annotations
@@ -21,13 +25,16 @@ import re
 from collections import Counter
 from itertools import product
 
+from grader.judge.facts import StepFacts
 from grader.referee import Referee as Base, Ruling, objection, upheld
 
 COLOURS = "RGBYOP"
 LENGTH, GUESSES = 4, 8
+CAP = 12  # valid guesses a rule spec plays before it stops a game that does not end
 CODES = ["".join(code) for code in product(COLOURS, repeat=LENGTH)]
 BANNER = "Mastermind: enter four letters from R G B Y O P.\n"
 LENGTH_MESSAGE, PALETTE_MESSAGE = "Enter exactly four letters.", "Use only R, G, B, Y, O, or P."
+MESSAGES = {"length": LENGTH_MESSAGE, "palette": PALETTE_MESSAGE}  # the suite's message names
 CLUE = re.compile(r"Clue: (\d+) exact, (\d+) misplaced\n")
 LOSS = re.compile(r"No guesses left\. The code was ([RGBYOP]) ([RGBYOP]) ([RGBYOP]) ([RGBYOP])\n")
 SOME_CLUE = "Clue: <exact> exact, <misplaced> misplaced\n"
@@ -58,6 +65,15 @@ def spaced(code: str) -> str:
     return " ".join(code)
 
 
+def masked(text: str) -> str:
+    """Text with its numbers left out: the presentation specs compare the rest, the rule specs the numbers."""
+    return re.sub(r"\d+", "#", text)
+
+
+def win_line(turn: int) -> str:
+    return f"You cracked the code in {turn} guesses.\n"
+
+
 class Referee(Base):
     def __init__(self, rng: random.Random, goal: str = "win", typing: str = "plain",
                  bad_entries: list[str] | tuple[str, ...] = (), bad_before: int = 1) -> None:
@@ -79,9 +95,12 @@ class Referee(Base):
     # ------------------------------------------------------------ what the program must print
 
     def _heard(self, output: str) -> tuple[str, str, tuple[int, int] | None] | Ruling:
-        """Check the start of an output (what answers the last entry): that start, the rest, the clue."""
+        """The start of an output (what answers the last entry), the rest, and the clue: exactly as
+        the rules print it for a presentation spec, else read from words and numbers."""
         self.outputs.append(output)
         step = len(self.outputs) - 1
+        if self.judged:
+            return self._read_clue(output, step)
         if self.typed is None:
             head = BANNER
         elif self.typed not in CODES:
@@ -92,16 +111,69 @@ class Referee(Base):
                 return objection(f"after the guess {self.typed}, the first line must be its clue",
                                  step, SOME_CLUE + "...")
             clue = (int(found.group(1)), int(found.group(2)))
-            self.clues.append((step, self.typed, clue))
-            self.pool = [code for code in self.pool if score(code, self.typed) == clue]
-            return output[:found.end()], output[found.end():], clue
+            return output[:found.end()], output[found.end():], self._clue(step, clue)
         if not output.startswith(head):
             return objection(f"the output must start with {head.strip()!r}, then ask for guess {self.turn} again"
                              if self.typed else "the output must start with the banner", step, head + self._prompt())
         return head, output[len(head):], None
 
+    def _read_clue(self, output: str, step: int) -> tuple[str, str, tuple[int, int] | None] | Ruling:
+        """A rule spec's reading: a bad entry must be refused (with its own message where the rule is
+        which message), a valid guess must get one clue."""
+        facts = self.read(output)
+        if self.typed is None:
+            return "", output, None
+        if self.typed not in CODES:
+            return self._refused(facts, step)
+        mine = [record for record in facts.records if record.guess in ("", self.typed)]
+        if not mine:
+            said = f" (it said {' / '.join(MESSAGES.get(kind, kind) for kind in facts.messages)!r})" if facts.messages else ""
+            return objection(f"the guess {self._typed_form(self.typed)!r} is {self.typed}: it must get a clue, "
+                             f"a line with its exact and misplaced counts{said}", step, SOME_CLUE + "...")
+        exact, misplaced = (int(value) for value in mine[-1].values)
+        return "", output, self._clue(step, (exact, misplaced))
+
+    def _refused(self, facts: StepFacts, step: int) -> tuple[str, str, None] | Ruling:
+        typed, expected = self.typed or "", message_for(self.typed or "") or ""
+        if facts.records:
+            return objection(f"{typed!r} is no guess ({expected}), but the program gave it a clue: a bad entry "
+                             "must be refused and use up no guess", step, expected + "\n")
+        if "rejection" in self.judged and (facts.clashes or [MESSAGES.get(kind) for kind in facts.messages] != [expected]):
+            said = " then ".join(repr(MESSAGES.get(kind, kind)) for kind in facts.messages) or "no message"
+            if facts.clashes:
+                said = f"a line that reads as two messages ({facts.clashes[0].strip()!r})"
+            return objection(f"the entry {typed!r} must get {expected!r} (its words; punctuation aside); the program "
+                             f"said {said}", step, expected + "\n")
+        return "", "", None
+
+    def _clue(self, step: int, clue: tuple[int, int]) -> tuple[int, int]:
+        """Write a clue down and keep the codes it leaves possible (on clues that contradict each
+        other, the codes their exact counts leave, so that a miscounted misplaced does not stop play)."""
+        guess = self.typed or ""
+        self.clues.append((step, guess, clue))
+        self.pool = [code for code in self.pool if score(code, guess) == clue]
+        if not self.pool:
+            self.pool = [code for code in CODES if all(score(code, g)[0] == c[0] for _, g, c in self.clues)]
+        return clue
+
     def _prompt(self) -> str:
         return f"Guess {self.turn}/{GUESSES}: "
+
+    def _ends_here(self, step: int, head: str, clue: tuple[int, int]) -> Ruling | None:
+        """The program asked for input after a clue that ends the game: an objection where this spec
+        judges how the game ends, else (a rule spec of another rule) the ruling on its own facts."""
+        won = clue[0] == LENGTH
+        if won and (not self.judged or "won" in self.judged):
+            return objection("the clue says every position is exact, so the game is won and must end; "
+                             "the program asked for input instead", step, head + win_line(self.turn))
+        if won:
+            return self._ruling(self.typed or "", won=True)
+        if self.turn == GUESSES and (not self.judged or "lost" in self.judged):
+            return objection(f"that was guess {GUESSES} of {GUESSES}: the game is lost and must end, "
+                             "showing the code; the program asked for input instead", step, head + SOME_LOSS)
+        if self.turn == CAP:
+            return objection(f"the game went on past guess {CAP}: it must end after {GUESSES} guesses", step)
+        return None
 
     def reply(self, output: str) -> str | Ruling:
         heard = self._heard(output)
@@ -110,15 +182,11 @@ class Referee(Base):
         head, rest, clue = heard
         step = len(self.outputs) - 1
         if clue is not None:
-            if clue[0] == LENGTH:
-                return objection(f"the clue says every position is exact, so the game is won and must end; "
-                                 f"the program asked for input instead", step,
-                                 head + f"You cracked the code in {self.turn} guesses.\n")
-            if self.turn == GUESSES:
-                return objection(f"that was guess {GUESSES} of {GUESSES}: the game is lost and must end, "
-                                 "showing the code; the program asked for input instead", step, head + SOME_LOSS)
+            ended = self._ends_here(step, head, clue)
+            if ended is not None:
+                return ended
             self.turn += 1
-        if rest != self._prompt():
+        if not self.judged and masked(rest) != masked(self._prompt()):
             return objection(f"the program must ask for guess {self.turn} with {self._prompt()!r}", step,
                              head + self._prompt())
         if self.bad and self.turn == self.bad_before:
@@ -133,35 +201,74 @@ class Referee(Base):
             return heard
         head, rest, clue = heard
         step = len(self.outputs) - 1
-        if clue is None or (clue[0] != LENGTH and self.turn < GUESSES):
-            return objection(f"the program ended, but the game was not over: it must ask for guess "
-                             f"{self.turn + (clue is not None)}", step,
-                             head + f"Guess {self.turn + (clue is not None)}/{GUESSES}: ")
+        early = clue is not None and clue[0] != LENGTH and self.turn < GUESSES
+        if clue is None or (early and (not self.judged or {"lost", "rejected"} & set(self.judged))):
+            number = self.turn + (clue is not None)
+            return objection(f"the program ended, but the game was not over: it must ask for guess {number}",
+                             step, head + f"Guess {number}/{GUESSES}: ")
+        if self.judged:
+            return self._judged_end(self.read(output), clue[0] == LENGTH, step)
         if clue[0] == LENGTH:
-            secret, ending = self.typed or "", f"You cracked the code in {self.turn} guesses.\n"
-            if rest != ending:
+            if masked(rest) != masked(win_line(self.turn)):
                 return objection("after a winning guess the program must print the win line, then end",
-                                 step, head + ending)
-        else:
-            lost = LOSS.fullmatch(rest)
-            if not lost:
-                return objection("after the last guess the program must print the loss line with the code, "
-                                 "then end", step, head + SOME_LOSS)
-            secret = "".join(lost.groups())
-        return self._check_clues(secret)
+                                 step, head + win_line(self.turn))
+            return upheld(f"won in {self.turn} guesses, every line as the rules print it")
+        if not LOSS.fullmatch(rest):
+            return objection("after the last guess the program must print the loss line with the code, "
+                             "then end", step, head + SOME_LOSS)
+        return upheld(f"lost after {GUESSES} guesses, every line as the rules print it")
 
-    def _check_clues(self, secret: str) -> Ruling:
-        """Every clue the program gave, against the secret the game revealed."""
+    def _judged_end(self, facts: StepFacts, won: bool, step: int) -> Ruling:
+        """How the game ended, as far as this spec's rule is concerned."""
+        wins = facts.found("won")
+        if won and "won" in self.judged:
+            counts = facts.found("count")
+            if len(wins) != 1:
+                return objection("after the winning guess the program must say, once, that the game is won",
+                                 step, win_line(self.turn))
+            if "count" in self.judged and counts != [(str(self.turn),)]:
+                said = " and ".join(f"{numbers[0]} guesses" for numbers in counts) or "no count of guesses"
+                return objection(f"win: {said} instead of {self.turn} guesses", step, win_line(self.turn))
+        if not won and wins:
+            return objection("no guess got every position exact, but the program says the game is won", step)
+        if not won and self.goal == "win" and {"won", "accepted"} & set(self.judged):
+            return objection(f"the referee played to win, but the game ended after {self.turn} guesses with no "
+                             f"clue of {LENGTH} exact", step)
+        if not won and "lost" in self.judged and not facts.codes:
+            return objection(f"after guess {GUESSES} the program must end with a line that shows the code", step,
+                             SOME_LOSS)
+        secret = self.typed or "" if won else (facts.codes[-1] if facts.codes else "")
+        return self._ruling(secret, won)
+
+    def _ruling(self, secret: str, won: bool) -> Ruling:
+        """Every clue the program gave, against the secret the game revealed (a scoring spec), or,
+        where it revealed none, against every code: some code must get them all."""
+        outcome = f"won in {self.turn} guesses" if won else f"lost after {self.turn} guesses"
+        if self.judged and "scores" not in self.judged:
+            return upheld(f"{outcome}; {self._judged_words()} right")
+        if not secret:
+            if any(all(score(code, guess) == clue for _, guess, clue in self.clues) for code in CODES):
+                return upheld(f"{outcome}; the code was not shown, and every clue fits some code")
+            return objection("the code was not shown, and no code gets every clue the program gave")
         for number, (step, guess, clue) in enumerate(self.clues, start=1):
             right = score(secret, guess)
             if clue != right:
-                wrong = CLUE.match(self.outputs[step])
-                expected = f"Clue: {right[0]} exact, {right[1]} misplaced\n" + self.outputs[step][wrong.end():]
                 return objection(f"the code was {spaced(secret)}, so guess {number} ({guess}) scores {right[0]} "
                                  f"exact, {right[1]} misplaced; the program said {clue[0]} exact, {clue[1]} "
-                                 "misplaced", step, expected)
-        outcome = f"won in {self.turn}" if self.clues and self.clues[-1][2][0] == LENGTH else "lost after 8"
-        return upheld(f"{outcome} guesses; every clue right for the code {spaced(secret)}")
+                                 "misplaced", step, self._corrected(step, clue, right))
+        return upheld(f"{outcome}; every clue right for the code {spaced(secret)}")
+
+    def _corrected(self, step: int, clue: tuple[int, int], right: tuple[int, int]) -> str:
+        """The output of a step with its clue's numbers put right, in the program's own wording."""
+        output = self.outputs[step]
+        wrong = CLUE.match(output)
+        if wrong:
+            return f"Clue: {right[0]} exact, {right[1]} misplaced\n" + output[wrong.end():]
+        return f"Clue: {right[0]} exact, {right[1]} misplaced\n"
+
+    def _judged_words(self) -> str:
+        return {"won": "the win", "lost": "the loss", "rejection": "every message", "rejected": "every bad entry refused",
+                "accepted": "every form of guess taken"}.get(self.judged[0], "every fact")
 
     # ------------------------------------------------------------ how the referee plays
 
@@ -171,7 +278,7 @@ class Referee(Base):
         if not self.clues:
             first, second = self.rng.sample(COLOURS, 2)
             return first * 2 + second * 2
-        if not self.pool:  # the clues contradict each other: play on to see the secret
+        if not self.pool:
             return self.rng.choice(CODES)
         return self._best_split()
 

@@ -8,7 +8,12 @@ the assignment folder (`referee:` in assignment.yaml) and subclasses `Referee`:
         def reply(self, output): ...   # the program waits: the line to type, or a Ruling (the game is over)
         def finish(self, output): ...  # the program ended (exit status 0): the final Ruling
 
-`output` is what the program printed since the last input (line ends as `\\n`). The referee's own choices
+`output` is what the program printed since the last input (line ends as `\\n`). A spec whose rule has
+facts (the suite's `rules:`) gives its referee `judged`, the names of those facts, and `vocabulary`, how
+they read: such a referee judges those facts only, reading the output with `read()`, the recognisers
+every rule spec uses (words and numbers: spacing, punctuation, case, label order and extra lines never
+decide), so a formatting slip fails only the exact games. A spec whose rule has no facts (the
+presentation) leaves `judged` empty: its referee compares the screen exactly. The referee's own choices
 come from `self.rng`, a `random.Random` seeded by the spec, and its settings are the spec's `referee:`
 keys besides `seed`, passed as keyword arguments: the same spec always plays the same game against the
 same program. A Ruling that fails names the output it is about (`step`: 0 is the output before the first
@@ -27,9 +32,11 @@ from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from grader.base.errors import UsageError
+from grader.judge.facts import StepFacts, step_facts
 from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
 from grader.judge.matching import split_lines
 from grader.spec.specs import Line, Spec, Step
+from grader.spec.vocabulary import Vocabulary
 
 T = TypeVar("T")
 
@@ -52,13 +59,23 @@ def objection(message: str, step: int | None = None, expected: str | None = None
     return Ruling(False, message, step, expected)
 
 
+NO_WORDS = Vocabulary((), (), ())
+
+
 class Referee:
     """The base class of an assignment's referee (see the module's docstring)."""
+
+    judged: tuple[str, ...] = ()  # the facts its spec's rule judges; none: the screen is compared exactly
+    vocabulary: Vocabulary = NO_WORDS
 
     def __init__(self, rng: random.Random, **settings: Any) -> None:
         if settings:
             raise TypeError(f"unknown referee setting(s): {', '.join(sorted(settings))}")
         self.rng = rng
+
+    def read(self, output: str) -> StepFacts:
+        """The facts an output states, recognised as a rule spec recognises them (grader/judge/facts.py)."""
+        return step_facts([text for text, _ in split_lines(output)], self.vocabulary, None)
 
     def reply(self, output: str) -> str | Ruling:
         """The program waits for input after printing `output`: the next line, or a Ruling to end."""
@@ -103,13 +120,17 @@ def referee_call(path: str, method: Callable[[str], T], output: str) -> T:
         raise RefereeError(f"{path}: the referee failed: {type(error).__name__}: {error}") from error
 
 
-def start_referee(path: Path, seed: int, settings: dict[str, Any]) -> Referee:
-    """A fresh referee for one run, its generator seeded by the spec."""
+def start_referee(path: Path, seed: int, settings: dict[str, Any], judged: tuple[str, ...] = (),
+                  vocabulary: Vocabulary | None = None) -> Referee:
+    """A fresh referee for one run, its generator seeded by the spec, told the facts its rule judges."""
     cls = referee_class(path)
     try:
-        return cls(random.Random(seed), **settings)
+        referee = cls(random.Random(seed), **settings)
     except Exception as error:  # noqa: BLE001 - bad settings, or any error in the instructor's code
         raise RefereeError(f"{path}: cannot start the referee with {settings}: {error}") from None
+    if judged:
+        referee.judged, referee.vocabulary = tuple(judged), vocabulary or NO_WORDS
+    return referee
 
 
 def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling | None = None,
@@ -118,7 +139,8 @@ def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling 
     the reply typed after it, ending with exit status 0; where a ruling objects with the output it
     expected, that output instead. `unfinished`: the referee had not ruled yet, so the game goes on
     after the last output (an ending there is early, a crash or a compile error). Judged and reported
-    like any spec, it reads like any failure."""
+    like any spec, line by line (what the program printed is all there is to judge its rule's facts
+    against: the referee judges them), it reads like any failure."""
     objected = _objected_step(session, ruling) if ruling and ruling.expected is not None else None
     steps = []
     for step, output in enumerate(session.outputs):
@@ -131,7 +153,7 @@ def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling 
         steps.append(Step(lines, rows[-1][0] if ends_open else "", reply, None if unfinished or not last else 0))
     if unfinished:
         steps.append(Step((), "", None, 0))
-    return replace(spec, steps=tuple(steps))
+    return replace(spec, steps=tuple(steps), facts=())
 
 
 def _objected_step(session: Session, ruling: Ruling) -> int:

@@ -221,7 +221,7 @@ def run_refereed(submission: Path, spec: Spec, options: Options) -> Verdict:
     """Hand the session to the assignment's referee; the verdict is its ruling, or how the program
     failed (crashed, hung, flooded) before it could rule."""
     options = _spec_options(options, spec)
-    referee = start_referee(Path(options.referee), spec.seed or 0, spec.referee_settings)
+    referee = start_referee(Path(options.referee), spec.seed or 0, spec.referee_settings, spec.facts, spec.vocabulary)
     replies: list[str] = []
     ruling: Ruling | None = None
 

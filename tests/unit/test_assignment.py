@@ -83,7 +83,7 @@ def test_an_assignment_s_handout_and_autograder_carry_it(tmp_path):
     assert "student_template/mastermind_game.py" in (handout / "README.md").read_text(encoding="utf-8")
     assert load_assignment(handout).program == "mastermind_game.py"
     assert {path.name for path in (handout / "specs").iterdir()} == \
-        {path.name for path in colour.specs.glob("0*.yaml")}  # the visible ones only
+        {path.name for path in colour.specs.glob("0*.yaml")} | {"suite.yaml"}  # the visible ones, and their rules
     with zipfile.ZipFile(build_gradescope(tmp_path / "autograder.zip", colour.specs, colour)) as archive:
         names = set(archive.namelist())
-    assert {"assignment.yaml", "referee.py", "specs/21-hidden-loss.yaml"} <= names
+    assert {"assignment.yaml", "referee.py", "specs/21-hidden-loss.yaml", "specs/suite.yaml"} <= names

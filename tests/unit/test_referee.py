@@ -13,6 +13,7 @@ from typing import Callable, Generator
 import pytest
 
 from grader.engine.referee import Referee, RefereeError, Ruling, referee_class, start_referee
+from grader.spec.specs import SUITE_FACTS, SUITE_RULES, load_defaults
 
 ROOT = Path(__file__).resolve().parents[2]
 COLOUR = referee_class(ROOT / "assignments" / "colour" / "referee.py")
@@ -38,26 +39,41 @@ def play(referee: Referee, game: Game) -> Ruling:
 
 # ---------------------------------------------------------------- the colour game
 
+COLOUR_FILE = ROOT / "assignments" / "colour" / "referee.py"
+COLOUR_WORDS = load_defaults(ROOT / "assignments" / "colour" / "specs")[SUITE_FACTS]
+COLOUR_RULES = load_defaults(ROOT / "assignments" / "colour" / "specs")[SUITE_RULES]
+EXACT = ()  # a presentation spec's referee judges no facts: it compares the screen
+
+
+def handout_clue(guess: str, exact: int, misplaced: int) -> str:
+    return f"Clue: {exact} exact, {misplaced} misplaced\n"
+
 
 def colour_game(secret: str, score: Callable[[str, str], tuple[int, int]] = rules.score, guesses: int = 8,
-                loss_line: Callable[[str], str] = lambda code: " ".join(code)) -> Game:
-    output, turn = rules.BANNER, 1
+                loss_line: Callable[[str], str] = lambda code: f"No guesses left. The code was {' '.join(code)}\n",
+                clue_line: Callable[[str, int, int], str] = handout_clue,
+                win_line: Callable[[int], str] = rules.win_line,
+                message: Callable[[str], str] = lambda text: text + "\n",
+                prompt: Callable[[int], str] = lambda turn: f"Guess {turn}/8: ", banner: str = rules.BANNER) -> Game:
+    output, turn = banner, 1
     while turn <= guesses:
-        entry = yield output + f"Guess {turn}/8: "
-        message = rules.message_for(entry)
-        if message:
-            output = message + "\n"
+        entry = yield output + prompt(turn)
+        error = rules.message_for(entry)
+        if error:
+            output = message(error)
             continue
-        exact, misplaced = score(secret, "".join(entry.upper().split()))
-        output = f"Clue: {exact} exact, {misplaced} misplaced\n"
+        guess = "".join(entry.upper().split())
+        exact, misplaced = score(secret, guess)
+        output = clue_line(guess, exact, misplaced)
         if exact == 4:
-            return output + f"You cracked the code in {turn} guesses.\n"
+            return output + win_line(turn)
         turn += 1
-    return output + f"No guesses left. The code was {loss_line(secret)}\n"
+    return output + loss_line(secret)
 
 
-def colour(seed: int = 1, **settings) -> Referee:
-    return COLOUR(random.Random(seed), **settings)
+def colour(seed: int = 1, judged: tuple[str, ...] = ("scores",), **settings) -> Referee:
+    """A colour referee as a spec of a rule with these facts starts it (none: a presentation spec)."""
+    return start_referee(COLOUR_FILE, seed, settings, judged, COLOUR_WORDS)
 
 
 def overcounting(secret: str, guess: str) -> tuple[int, int]:
@@ -66,12 +82,34 @@ def overcounting(secret: str, guess: str) -> tuple[int, int]:
     return exact, sum(1 for s, g in zip(secret, guess) if s != g and g in secret)
 
 
+def own_wording() -> dict:
+    """A program that prints every fact its own way: the rule specs read past it, the exact games do not."""
+    return {"clue_line": lambda guess, exact, misplaced: f"{guess} -> misplaced: {misplaced} | exact: {exact}\n\n",
+            "win_line": lambda turn: f"Congratulations!!! You got it in {turn} guesses :)\nBye.\n",
+            "loss_line": lambda code: f"Out of guesses.\nSecret: {code}\n",
+            "message": lambda text: text.upper().rstrip(".") + "!\n",
+            "prompt": lambda turn: "> ", "banner": "*** MASTERMIND ***\n"}
+
+
+ALL_FACTS = sorted({rule.facts for rule in COLOUR_RULES.values()})
+
+
 @pytest.mark.parametrize("secret", ["RGBY", "RRRR", "OPOP", "GGGB", "YBRR"])
 @pytest.mark.parametrize("goal", ["win", "lose"])
-def test_a_correct_colour_game_is_upheld_whatever_the_secret(secret, goal):
-    ruling = play(colour(goal=goal, typing="mixed", bad_entries=["RGB", "rgbx"]), colour_game(secret))
+@pytest.mark.parametrize("judged", ALL_FACTS)
+def test_a_correct_colour_game_is_upheld_whatever_the_secret_and_the_rule(secret, goal, judged):
+    ruling = play(colour(goal=goal, typing="mixed", bad_entries=["RGB", "rgbx"], judged=judged), colour_game(secret))
     assert ruling.passed, ruling
     assert ("won" if goal == "win" or secret == "RRRR" else "lost") in ruling.message
+
+
+@pytest.mark.parametrize("goal", ["win", "lose"])
+@pytest.mark.parametrize("judged", [facts for facts in ALL_FACTS if facts])
+def test_a_rule_spec_reads_past_formatting_and_extra_lines(goal, judged):
+    ruling = play(colour(goal=goal, bad_entries=["RGB", "rgbx"], judged=judged), colour_game("RGGB", **own_wording()))
+    assert ruling.passed, ruling
+    exact = play(colour(goal=goal, bad_entries=["RGB", "rgbx"], judged=EXACT), colour_game("RGGB", **own_wording()))
+    assert not exact.passed and exact.step == 0 and exact.expected.startswith(rules.BANNER)
 
 
 @pytest.mark.parametrize("secret", ["RGBY", "RRGB", "OPOP", "GGGB"])
@@ -80,6 +118,11 @@ def test_losing_play_catches_overcounted_misplaced_pegs_whatever_the_secret(secr
     assert not ruling.passed
     assert f"the code was {' '.join(secret)}" in ruling.message
     assert ruling.expected.startswith("Clue: ") and ruling.step >= 1
+
+
+def test_the_exact_games_leave_the_numbers_to_the_rule_specs():
+    assert play(colour(goal="lose", judged=EXACT), colour_game("RRGB", score=overcounting)).passed
+    assert not play(colour(goal="lose", judged=("lost",)), colour_game("RRGB", guesses=7)).passed
 
 
 def test_a_wrong_clue_is_blamed_on_its_own_step_with_the_right_clue():
@@ -92,15 +135,33 @@ def test_a_wrong_clue_is_blamed_on_its_own_step_with_the_right_clue():
     assert ruling.expected.startswith(f"Clue: {right[0]} exact, {right[1]} misplaced\n")
 
 
-def test_a_loss_line_without_spaces_is_an_objection_at_the_end():
-    ruling = play(colour(goal="lose"), colour_game("RGBY", loss_line=lambda code: code))
+def test_clues_are_checked_against_every_code_when_the_game_shows_none():
+    silent = {"loss_line": lambda code: "No guesses left.\n"}
+    assert play(colour(goal="lose"), colour_game("RGBY", **silent)).passed
+    ruling = play(colour(goal="lose"), colour_game("RGBY", score=lambda s, g: (0, 0), **silent))
+    assert not ruling.passed and "no code gets every clue" in ruling.message
+
+
+def test_a_loss_line_without_spaces_fails_only_the_exact_games():
+    ruling = play(colour(goal="lose", judged=EXACT), colour_game("RGBY", loss_line=lambda code: code + "\n"))
     assert not ruling.passed and "loss line" in ruling.message
     assert ruling.expected.endswith(rules.SOME_LOSS)
+    assert play(colour(goal="lose", judged=("lost", "one_ending")), colour_game("RGBY", loss_line=lambda code: code + "\n")).passed
 
 
-def test_a_ninth_guess_is_an_objection_after_the_eighth():
-    ruling = play(colour(goal="lose"), colour_game("RGBY", guesses=9))
+def test_a_loss_that_shows_no_code_fails_the_loss():
+    ruling = play(colour(goal="lose", judged=("lost", "one_ending")), colour_game("RGBY", loss_line=lambda code: "Bye\n"))
+    assert not ruling.passed and "shows the code" in ruling.message
+
+
+@pytest.mark.parametrize("judged", [EXACT, ("lost", "one_ending")])
+def test_a_ninth_guess_is_an_objection_after_the_eighth(judged):
+    ruling = play(colour(goal="lose", judged=judged), colour_game("RGBY", guesses=9))
     assert not ruling.passed and "guess 8 of 8" in ruling.message and ruling.step == 8
+
+
+def test_a_ninth_guess_is_no_scoring_mistake():
+    assert play(colour(goal="lose"), colour_game("RGBY", guesses=9)).passed
 
 
 def test_a_wrong_bad_entry_message_shows_the_message_expected():
@@ -109,26 +170,59 @@ def test_a_wrong_bad_entry_message_shows_the_message_expected():
         yield "Use only R, G, B, Y, O, or P.\nGuess 1/8: "
         return ""
 
-    ruling = play(colour(bad_entries=["RGBYX"]), game())
+    ruling = play(colour(bad_entries=["RGBYX"], judged=EXACT), game())
     assert (ruling.passed, ruling.step) == (False, 1)
     assert ruling.expected == "Enter exactly four letters.\nGuess 1/8: "
+    ruling = play(colour(bad_entries=["RGBYX"], judged=("rejection",)), game())
+    assert (ruling.passed, ruling.step) == (False, 1)
+    assert "must get 'Enter exactly four letters.'" in ruling.message and "said 'Use only" in ruling.message
 
 
-def test_asking_again_after_a_winning_clue_is_an_objection():
+@pytest.mark.parametrize(("said", "right"), [
+    ("Enter exactly 4 letters.", False),  # one wrong word is another message
+    ("Enter exactly four letters. Use only R, G, B, Y, O, or P.", False),  # a line that reads as two
+    ("", False),
+])
+def test_a_message_is_its_words(said, right):
+    game = colour_game("RGBY", message=lambda text: (said if text.startswith("Enter") else text) + "\n")
+    assert play(colour(bad_entries=["RGB"], judged=("rejection",)), game).passed == right
+
+
+def test_a_bad_entry_that_gets_a_clue_is_not_refused():
+    def game() -> Game:
+        yield rules.BANNER + "Guess 1/8: "
+        yield "Clue: 0 exact, 1 misplaced\nGuess 2/8: "
+        return ""
+
+    ruling = play(colour(bad_entries=["RGB"], judged=("rejected",)), game())
+    assert not ruling.passed and "gave it a clue" in ruling.message
+
+
+def test_the_win_states_the_count_of_valid_guesses():
+    low = colour_game("RGGB", win_line=lambda turn: f"You cracked the code in {turn - 1} guesses.\n")
+    referee = colour(judged=("won", "count", "one_ending"))
+    ruling = play(referee, low)
+    assert not ruling.passed and ruling.message == f"win: {referee.turn - 1} guesses instead of {referee.turn} guesses"
+    unsaid = colour_game("RGGB", win_line=lambda turn: "Well played.\n")
+    assert "say, once, that the game is won" in play(colour(judged=("won", "count", "one_ending")), unsaid).message
+
+
+@pytest.mark.parametrize("judged", [EXACT, ("won", "count", "one_ending")])
+def test_asking_again_after_a_winning_clue_is_an_objection(judged):
     def game() -> Game:
         entry = yield rules.BANNER + "Guess 1/8: "
         yield f"Clue: 4 exact, 0 misplaced\nGuess 2/8: "
         return entry
 
-    ruling = play(colour(), game())
+    ruling = play(colour(judged=judged), game())
     assert not ruling.passed and ruling.expected.endswith("You cracked the code in 1 guesses.\n")
 
 
 def test_colour_settings_are_checked():
     with pytest.raises(RefereeError, match="goal is win or lose"):
-        start_referee(ROOT / "assignments" / "colour" / "referee.py", 1, {"goal": "draw"})
+        start_referee(COLOUR_FILE, 1, {"goal": "draw"})
     with pytest.raises(RefereeError, match="must be invalid"):
-        start_referee(ROOT / "assignments" / "colour" / "referee.py", 1, {"bad_entries": ["RGBY"]})
+        start_referee(COLOUR_FILE, 1, {"bad_entries": ["RGBY"]})
 
 
 # ---------------------------------------------------------------- the codebreaker

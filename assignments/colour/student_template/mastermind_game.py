@@ -1,8 +1,8 @@
 """Colour Mastermind: the program picks a secret code of four colours, you have eight guesses to find it.
 
 The game already runs (`python3 mastermind_game.py`, or `python3 mastermind_game.py --demo`): the banner,
-the prompts, the turns and the end of the game are there. The rules are not: fill in the two functions
-marked TODO. Their docstrings hold examples: `python3 -m doctest -v mastermind_game.py` tries them.
+the prompts, the turns and the win are there. The rules are not: fill in the two functions marked TODO
+(their docstrings hold examples: `python3 -m doctest -v mastermind_game.py` tries them) and the loss.
 """
 
 import argparse
@@ -72,7 +72,7 @@ def main():
             print(f"You cracked the code in {turn + 1} guesses.")
             return
         turn += 1
-    print("No guesses left. The code was", " ".join(secret))
+    # TODO: the game is lost: say so, showing the code (see the handout).
 
 
 if __name__ == "__main__":
