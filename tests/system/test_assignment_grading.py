@@ -89,13 +89,27 @@ def test_the_referee_s_thinking_is_not_the_program_s_time(tmp_path):
 
 def test_an_objection_reads_like_any_failure():
     assignment = load_assignment(COLOUR)
-    [spec] = [spec for spec in load_specs(assignment.specs) if spec.id == "03-loss"]
+    [spec] = [spec for spec in load_specs(assignment.specs) if spec.id == "07-clues"]
     entry = assignment.corpus / "bug-misplaced-ignores-repeats"
     verdict = grade_spec(entry, spec, assignment_options(assignment))
     details = "\n".join(failure_details(verdict))
     assert "the referee objected to the output after input 1" in details
-    assert '1. "RRRR"  <- the output after this one is where it went wrong' in details
-    assert "- Clue: 3 exact, 0 misplaced↵" in details and "+ Clue: 3 exact, 1 misplaced↵" in details
+    assert '1. "OOOO"  <- the output after this one is where it went wrong' in details
+    assert "- Clue: 1 exact, 0 misplaced↵" in details and "+ Clue: 1 exact, 3 misplaced↵" in details
+
+
+@pytest.mark.parametrize("folder, rule_spec, exact_spec", [
+    (COLOUR, "02-win", "08-exact-game"), (CODEBREAKER, "02-repeated-colours", "06-exact-game"),
+])
+def test_a_referee_judges_its_spec_s_rule_only(folder, rule_spec, exact_spec):
+    """A program with its own wording for every line: a rule spec's referee reads past it, an exact
+    game's does not."""
+    assignment = load_assignment(folder)
+    specs = {spec.id: spec for spec in load_specs(assignment.specs)}
+    entry = assignment.corpus / "cosmetic-own-wording"
+    assert grade_spec(entry, specs[rule_spec], assignment_options(assignment)).kind == PASSED
+    exact = grade_spec(entry, specs[exact_spec], assignment_options(assignment))
+    assert not exact.passed and "the referee objected to the output at start-up" in exact.message
 
 
 @pytest.mark.parametrize("folder, names", [

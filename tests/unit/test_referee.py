@@ -228,19 +228,61 @@ def test_colour_settings_are_checked():
 # ---------------------------------------------------------------- the codebreaker
 
 
-def codebreaker(rng: random.Random, pegs=pegs_rules.pegs, claim_text=pegs_rules.claim) -> Game:
+def codebreaker(rng: random.Random, pegs=pegs_rules.pegs, claim_text=pegs_rules.claim,
+                guess_text=lambda code: f"My guess is {code}\n", questions=(pegs_rules.BLACK, pegs_rules.WHITE),
+                give_up=pegs_rules.GIVE_UP) -> Game:
     """The seed's computer player: guess from the pool of combinations that got every answer."""
     pool = list(pegs_rules.CODES)
     while len(pool) > 1:
         guess = rng.choice(pool)
-        black = int((yield f"My guess is {guess}\nHow many black pegs? "))
-        white = int((yield "How many white pegs? "))
+        first = int((yield guess_text(guess) + questions[0]))
+        second = int((yield questions[1]))
+        black, white = (first, second) if "black" in questions[0] else (second, first)
         pool = [code for code in pool if pegs(guess, code) == (black, white)]
-    return claim_text(pool[0]) if pool else pegs_rules.GIVE_UP
+    return claim_text(pool[0]) if pool else give_up
 
 
-def breaker(seed: int = 1, **settings) -> Referee:
-    return CODEBREAKER(random.Random(seed), **settings)
+def breaker(seed: int = 1, judged: tuple[str, ...] = EXACT, **settings) -> Referee:
+    """A codebreaker referee as a spec of a rule with these facts starts it (none: a presentation spec)."""
+    return start_referee(BREAKER_FILE, seed, settings, judged, BREAKER_WORDS)
+
+
+BREAKER_FILE = ROOT / "assignments" / "codebreaker" / "referee.py"
+BREAKER_WORDS = load_defaults(ROOT / "assignments" / "codebreaker" / "specs")[SUITE_FACTS]
+OWN_WORDS = {"guess_text": lambda code: f"\n--- Guess: {' '.join(code)} ---\n",
+             "questions": ("White pegs for this guess? ", "And black pegs? "),
+             "claim_text": lambda code: f"Got it!!! Your combination is: {code}\nThanks for playing.\n",
+             "give_up": "I COULD NOT find any answer that matches your responses!!\n"}
+
+
+@pytest.mark.parametrize("settings", [{"secret": "PPWW"}, {"secret": "YRRR"}, {"liar": True}, {"impossible": True}])
+@pytest.mark.parametrize("judged", [EXACT, ("won",), ("rejection",)])
+def test_a_correct_codebreaker_is_upheld_by_every_rule(settings, judged):
+    assert play(breaker(judged=judged, **settings), codebreaker(random.Random(3))).passed
+
+
+@pytest.mark.parametrize("settings", [{"secret": "PPWW"}, {"liar": True}, {"impossible": True}])
+def test_the_rule_specs_read_past_the_codebreaker_s_own_wording_and_question_order(settings):
+    assert play(breaker(judged=("won",), **settings), codebreaker(random.Random(3), **OWN_WORDS)).passed
+    assert not play(breaker(**settings), codebreaker(random.Random(3), **OWN_WORDS)).passed
+
+
+def test_giving_up_in_other_words_is_no_give_up():
+    game = codebreaker(random.Random(3), give_up="No combination fits your answers.\n")
+    ruling = play(breaker(judged=("rejection",), impossible=True), game)
+    assert not ruling.passed and "must give up with" in ruling.message and ruling.expected == pegs_rules.GIVE_UP
+
+
+def test_a_rule_spec_names_the_combination_or_objects():
+    wrong = codebreaker(random.Random(3), claim_text=lambda code: "I think I have it!  Your combination is  RRRR\n")
+    ruling = play(breaker(judged=("won",), secret="PPWW"), wrong)
+    assert not ruling.passed and "it named RRRR" in ruling.message
+
+
+def test_a_question_naming_no_colour_of_pegs_is_an_objection():
+    game = codebreaker(random.Random(3), questions=("How many pegs? ", "How many white pegs? "))
+    ruling = play(breaker(judged=("won",), secret="PPWW"), game)
+    assert not ruling.passed and "black or the white pegs" in ruling.message and ruling.step == 0
 
 
 @pytest.mark.parametrize("secret", ["RYBG", "PPWW", "GGGG", "WBWB", "YRRR"])
