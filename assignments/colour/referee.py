@@ -229,7 +229,7 @@ class Referee(Base):
             if "count" in self.judged and counts != [(str(self.turn),)]:
                 said = " and ".join(f"{numbers[0]} guesses" for numbers in counts) or "no count of guesses"
                 return objection(f"win: {said} instead of {self.turn} guesses", step, win_line(self.turn))
-        if not won and wins:
+        if not won and wins and {"won", "lost"} & set(self.judged):
             return objection("no guess got every position exact, but the program says the game is won", step)
         if not won and self.goal == "win" and {"won", "accepted"} & set(self.judged):
             return objection(f"the referee played to win, but the game ended after {self.turn} guesses with no "
@@ -237,15 +237,15 @@ class Referee(Base):
         if not won and "lost" in self.judged and not facts.codes:
             return objection(f"after guess {GUESSES} the program must end with a line that shows the code", step,
                              SOME_LOSS)
-        secret = self.typed or "" if won else (facts.codes[-1] if facts.codes else "")
+        secret = (self.typed or "") if won else (facts.codes[-1] if facts.codes else "")
         return self._ruling(secret, won)
 
     def _ruling(self, secret: str, won: bool) -> Ruling:
         """Every clue the program gave, against the secret the game revealed (a scoring spec), or,
         where it revealed none, against every code: some code must get them all."""
         outcome = f"won in {self.turn} guesses" if won else f"lost after {self.turn} guesses"
-        if self.judged and "scores" not in self.judged:
-            return upheld(f"{outcome}; {self._judged_words()} right")
+        if "scores" not in self.judged:
+            return upheld(f"{outcome}; every fact of its rule right")
         if not secret:
             if any(all(score(code, guess) == clue for _, guess, clue in self.clues) for code in CODES):
                 return upheld(f"{outcome}; the code was not shown, and every clue fits some code")
@@ -265,10 +265,6 @@ class Referee(Base):
         if wrong:
             return f"Clue: {right[0]} exact, {right[1]} misplaced\n" + output[wrong.end():]
         return f"Clue: {right[0]} exact, {right[1]} misplaced\n"
-
-    def _judged_words(self) -> str:
-        return {"won": "the win", "lost": "the loss", "rejection": "every message", "rejected": "every bad entry refused",
-                "accepted": "every form of guess taken"}.get(self.judged[0], "every fact")
 
     # ------------------------------------------------------------ how the referee plays
 
