@@ -22,8 +22,7 @@ import random
 import re
 from itertools import product
 
-from grader.judge.facts import StepFacts
-from grader.referee import Referee as Base, Ruling, objection, upheld
+from grader.referee import Referee as Base, Ruling, StepFacts, objection, upheld
 
 COLOURS = "RYBGPW"
 CODES = ["".join(code) for code in product(COLOURS, repeat=4)]

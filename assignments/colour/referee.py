@@ -25,8 +25,7 @@ import re
 from collections import Counter
 from itertools import product
 
-from grader.judge.facts import StepFacts
-from grader.referee import Referee as Base, Ruling, objection, upheld
+from grader.referee import Referee as Base, Ruling, StepFacts, Unit, objection, upheld
 
 COLOURS = "RGBYOP"
 LENGTH, GUESSES = 4, 8
@@ -68,6 +67,10 @@ def spaced(code: str) -> str:
 def masked(text: str) -> str:
     """Text with its numbers left out: the presentation specs compare the rest, the rule specs the numbers."""
     return re.sub(r"\d+", "#", text)
+
+
+def _said(clue: tuple[int, int]) -> str:
+    return f"{clue[0]} exact, {clue[1]} misplaced"
 
 
 def win_line(turn: int) -> str:
@@ -250,21 +253,22 @@ class Referee(Base):
             if any(all(score(code, guess) == clue for _, guess, clue in self.clues) for code in CODES):
                 return upheld(f"{outcome}; the code was not shown, and every clue fits some code")
             return objection("the code was not shown, and no code gets every clue the program gave")
-        for number, (step, guess, clue) in enumerate(self.clues, start=1):
-            right = score(secret, guess)
-            if clue != right:
-                return objection(f"the code was {spaced(secret)}, so guess {number} ({guess}) scores {right[0]} "
-                                 f"exact, {right[1]} misplaced; the program said {clue[0]} exact, {clue[1]} "
-                                 "misplaced", step, self._corrected(step, clue, right))
-        return upheld(f"{outcome}; every clue right for the code {spaced(secret)}")
+        units = tuple(Unit("scores", step, clue == score(secret, guess), False, f"the clue of guess {number} ({guess})",
+                           _said(score(secret, guess)), _said(clue))
+                      for number, (step, guess, clue) in enumerate(self.clues, start=1))
+        first = next((index for index, unit in enumerate(units) if not unit.right), None)
+        if first is None:
+            return upheld(f"{outcome}; every clue right for the code {spaced(secret)}")
+        step, guess, _ = self.clues[first]
+        return objection(f"the code was {spaced(secret)}, so guess {first + 1} ({guess}) scores {units[first].expected}; "
+                         f"the program said {units[first].actual}", step, self._corrected(step, score(secret, guess)),
+                         units)
 
-    def _corrected(self, step: int, clue: tuple[int, int], right: tuple[int, int]) -> str:
-        """The output of a step with its clue's numbers put right, in the program's own wording."""
+    def _corrected(self, step: int, right: tuple[int, int]) -> str:
+        """The output of a step with its clue put right: the handout's clue line, then the rest as printed."""
         output = self.outputs[step]
-        wrong = CLUE.match(output)
-        if wrong:
-            return f"Clue: {right[0]} exact, {right[1]} misplaced\n" + output[wrong.end():]
-        return f"Clue: {right[0]} exact, {right[1]} misplaced\n"
+        printed = CLUE.match(output)
+        return f"Clue: {_said(right)}\n" + (output[printed.end():] if printed else "")
 
     # ------------------------------------------------------------ how the referee plays
 

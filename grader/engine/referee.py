@@ -35,6 +35,7 @@ from grader.base.errors import UsageError
 from grader.judge.facts import StepFacts, step_facts
 from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
 from grader.judge.matching import split_lines
+from grader.judge.rules import Unit
 from grader.spec.specs import Line, Spec, Step
 from grader.spec.vocabulary import Vocabulary
 
@@ -43,20 +44,24 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Ruling:
-    """How the game went: passed, or failed with why, where, and what the output should have been."""
+    """How the game went: passed, or failed with why, where, and what the output should have been.
+    `units`: the facts judged one by one (grader/judge/rules.py), for a rule spec that gives credit per
+    unit (`scoring: per_step`): the spec then earns the right units' share, as any rule spec does."""
 
     passed: bool
     message: str
     step: int | None = None
     expected: str | None = None
+    units: tuple[Unit, ...] = ()
 
 
 def upheld(message: str = "every answer checked") -> Ruling:
     return Ruling(True, message)
 
 
-def objection(message: str, step: int | None = None, expected: str | None = None) -> Ruling:
-    return Ruling(False, message, step, expected)
+def objection(message: str, step: int | None = None, expected: str | None = None,
+              units: tuple[Unit, ...] = ()) -> Ruling:
+    return Ruling(False, message, step, expected, units)
 
 
 NO_WORDS = Vocabulary((), (), ())
@@ -139,8 +144,9 @@ def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling 
     the reply typed after it, ending with exit status 0; where a ruling objects with the output it
     expected, that output instead. `unfinished`: the referee had not ruled yet, so the game goes on
     after the last output (an ending there is early, a crash or a compile error). Judged and reported
-    like any spec, line by line (what the program printed is all there is to judge its rule's facts
-    against: the referee judges them), it reads like any failure."""
+    like any spec, line by line and all or nothing (what the program printed is all there is to judge
+    it against: only the referee judges facts, and only its units earn a share), it reads like any
+    failure."""
     objected = _objected_step(session, ruling) if ruling and ruling.expected is not None else None
     steps = []
     for step, output in enumerate(session.outputs):
@@ -153,7 +159,7 @@ def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling 
         steps.append(Step(lines, rows[-1][0] if ends_open else "", reply, None if unfinished or not last else 0))
     if unfinished:
         steps.append(Step((), "", None, 0))
-    return replace(spec, steps=tuple(steps), facts=())
+    return replace(spec, steps=tuple(steps), facts=(), scoring="all_or_nothing")
 
 
 def _objected_step(session: Session, ruling: Ruling) -> int:
@@ -170,5 +176,7 @@ def referee_verdict(spec: Spec, session: Session, replies: list[str], ruling: Ru
     if ruling.passed:
         return Verdict(script, PASSED, "passed")
     step = _objected_step(session, ruling)
-    return Verdict(script, MISMATCH, f"the referee objected to the output {moment(script, step)}: {ruling.message}",
-                   step, session.outputs[step], (Difference(step, session.outputs[step]),))
+    judged = replace(script, facts=spec.facts, scoring=spec.scoring) if ruling.units else script  # units earn a share
+    return Verdict(judged, MISMATCH, f"the referee objected to the output {moment(script, step)}: {ruling.message}",
+                   step, session.outputs[step], (Difference(step, session.outputs[step]),),
+                   sum(unit.right for unit in ruling.units), ruling.units)

@@ -12,8 +12,11 @@ from typing import Callable, Generator
 
 import pytest
 
-from grader.engine.referee import Referee, RefereeError, Ruling, referee_class, start_referee
-from grader.spec.specs import SUITE_FACTS, SUITE_RULES, load_defaults
+from grader.engine.referee import Referee, RefereeError, Ruling, referee_class, referee_verdict, start_referee
+from grader.judge.judging import Session
+from grader.judge.outcome import Ending
+from grader.judge.rules import Unit
+from grader.spec.specs import SUITE_FACTS, SUITE_RULES, load_defaults, parse_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 COLOUR = referee_class(ROOT / "assignments" / "colour" / "referee.py")
@@ -118,6 +121,28 @@ def test_losing_play_catches_overcounted_misplaced_pegs_whatever_the_secret(secr
     assert not ruling.passed
     assert f"the code was {' '.join(secret)}" in ruling.message
     assert ruling.expected.startswith("Clue: ") and ruling.step >= 1
+
+
+def test_a_scoring_spec_judges_each_clue_as_a_unit():
+    ruling = play(colour(goal="lose"), colour_game("RRGB", score=overcounting))
+    assert {unit.fact for unit in ruling.units} == {"scores"} and len(ruling.units) == 8
+    wrong = [unit for unit in ruling.units if not unit.right]
+    assert wrong and wrong[0].step == ruling.step and wrong[0].said().startswith("the clue of guess ")
+
+
+COLOUR_SPEC = "name: n\ndescription: d\npoints: 8\nvisibility: visible\nrule: scoring\nscoring: per_step\nreferee: {seed: 1}\n"
+
+
+def test_a_ruling_s_units_earn_their_share_and_a_game_left_unfinished_earns_nothing():
+    spec = parse_spec(COLOUR_SPEC, "s.yaml", "s", load_defaults(ROOT / "assignments" / "colour" / "specs"))
+    units = tuple(Unit("scores", step, step != 2, False, "clue", "1 exact, 0 misplaced", "1 exact, 1 misplaced")
+                  for step in range(1, 5))
+    session = Session(("banner\n", "a\n", "b\n", "c\n", "d\n"), Ending.EXITED, exit_status=0)
+    verdict = referee_verdict(spec, session, ["RRRR"] * 4, Ruling(False, "a clue is wrong", 2, None, units))
+    assert (verdict.passed, verdict.score) == (False, 6.0)
+    assert referee_verdict(spec, session, ["RRRR"] * 4, Ruling(False, "no clue", 2)).score == 0
+    crashed = Session(("banner\n", "a\n", "Traceback (most recent call last):\n"), Ending.EXITED, exit_status=1)
+    assert referee_verdict(spec, crashed, ["RRRR"] * 2, None).score == 0  # its own output matches, step by step
 
 
 def test_the_exact_games_leave_the_numbers_to_the_rule_specs():
