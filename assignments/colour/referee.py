@@ -210,7 +210,7 @@ class Referee(Base):
             return objection(f"the program ended, but the game was not over: it must ask for guess {number}",
                              step, head + f"Guess {number}/{GUESSES}: ")
         if self.judged:
-            return self._judged_end(self.read(output), clue[0] == LENGTH, step)
+            return self._judged_end(output, clue[0] == LENGTH, step)
         if clue[0] == LENGTH:
             if masked(rest) != masked(win_line(self.turn)):
                 return objection("after a winning guess the program must print the win line, then end",
@@ -221,9 +221,14 @@ class Referee(Base):
                              "then end", step, head + SOME_LOSS)
         return upheld(f"lost after {GUESSES} guesses, every line as the rules print it")
 
-    def _judged_end(self, facts: StepFacts, won: bool, step: int) -> Ruling:
+    def _judged_end(self, output: str, won: bool, step: int) -> Ruling:
         """How the game ended, as far as this spec's rule is concerned."""
+        facts = self.read(output)
         wins = facts.found("won")
+        lines = [self.read(line) for line in output.splitlines()]
+        if won and "one_ending" in self.judged and any(line.codes and not line.found("won") for line in lines):
+            return objection("the game was won, but the program also shows the code as a loss would: a game ends "
+                             "one way", step, win_line(self.turn))
         if won and "won" in self.judged:
             counts = facts.found("count")
             if len(wins) != 1:

@@ -232,6 +232,14 @@ def test_the_win_states_the_count_of_valid_guesses():
     assert "say, once, that the game is won" in play(colour(judged=("won", "count", "one_ending")), unsaid).message
 
 
+def test_a_win_that_also_shows_the_code_as_a_loss_is_wrong():
+    both = colour_game("RGGB", win_line=lambda turn: rules.win_line(turn) + "No guesses left. The code was R G G B\n")
+    ruling = play(colour(judged=("won", "count", "one_ending")), both)
+    assert not ruling.passed and "a game ends one way" in ruling.message
+    named = colour_game("RGGB", win_line=lambda turn: f"You cracked the code RGGB in {turn} guesses.\n")
+    assert play(colour(judged=("won", "count", "one_ending")), named).passed  # naming the code in the win is fine
+
+
 @pytest.mark.parametrize("judged", [EXACT, ("won", "count", "one_ending")])
 def test_asking_again_after_a_winning_clue_is_an_objection(judged):
     def game() -> Game:
