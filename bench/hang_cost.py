@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """The wall time of a whole `check` (every spec, as a student or CI runs it), side by side with what it is
 judged against: per spec, against one cold piped run of the reference (the floor), and for a program that
-never ends, against a correct one.
+never ends or floods, against a correct one.
 
   correct   `python -m grader check reference`
   busy      `python -m grader check tests/submissions/hang-busy-loop-after-win` (busy loop after the last line)
   asleep    `python -m grader check tests/submissions/hang-sleeps-after-last-line` (sleeps after the last line)
+  flood     `python -m grader check tests/hostile/report_flood` (24,000 alternating short lines at every step,
+            up to the 1 MB output limit: every step of every spec differs by a flood the report must tell)
   floor     the reference run cold, `python3 mastermind.py` with each spec's inputs piped in, one spec after
             another (reported per spec: the total over the number of specs)
 
@@ -29,6 +31,7 @@ VARIANTS = {
     "correct": REFERENCE,
     "busy": SUBMISSIONS / "hang-busy-loop-after-win",
     "asleep": SUBMISSIONS / "hang-sleeps-after-last-line",
+    "flood": ROOT / "tests" / "hostile" / "report_flood",
 }
 
 
@@ -54,7 +57,8 @@ def main() -> int:
     print(f"check on the reference: {check_per_spec * 1000:.1f} ms per spec ({len(specs)} specs), one cold piped "
           f"run {floor * 1000:.1f} ms: {check_per_spec / floor:.2f}x the floor")
     emit({"seconds": medians, "busy_over_correct": medians["busy"] / medians["correct"],
-          "asleep_over_correct": medians["asleep"] / medians["correct"], "specs": len(specs),
+          "asleep_over_correct": medians["asleep"] / medians["correct"],
+          "flood_over_correct": medians["flood"] / medians["correct"], "specs": len(specs),
           "floor_ms": floor * 1000, "check_ms_per_spec": check_per_spec * 1000})
     return 0
 

@@ -110,6 +110,9 @@ def main() -> int:
                  f"busy loop after the last line {hang['busy_over_correct']:.1f}x, asleep after it "
                  f"{hang['asleep_over_correct']:.1f}x ({hang['seconds']['correct']:.1f} s correct)",
                  verdict(max(hang["busy_over_correct"], hang["asleep_over_correct"]) <= 8)))
+    rows.append(("A flood of short lines at every step (1 MB), vs a correct one (`check`)", "<= 5x",
+                 f"{hang['flood_over_correct']:.1f}x ({hang['seconds']['flood']:.1f} s; the report tells each "
+                 "difference within its budget)", verdict(hang["flood_over_correct"] <= 5)))
     one, two = load["jobs"]["1"], load["jobs"]["2"]
     used = [run["cpu_ms_per_submission"] * load["students"] / 1000 / run["seconds"] for run in (one, two)]
     rows.append(("2 jobs vs 1 job throughput", ">= 1.8x",

@@ -61,16 +61,19 @@ def normalise_line(text: str, view: View) -> str:
     return text
 
 
+def in_place(newline: bool, last: bool, view: View) -> bool:
+    """Whether a row's place lets it be compared, from whether it ends with a newline and is the last row:
+    the banner's full lines and the prompt's unfinished line drop as the view says (their text is not
+    even looked at, so a banner of a million lines costs no normalising)."""
+    return not (view.banner and newline) and not (view.prompt and not newline and last)
+
+
+def is_compared(blank: bool, newline: bool, last: bool, view: View) -> bool:
+    """Whether a row is compared: in place, and not a blank line the view drops (blank after normalising)."""
+    return in_place(newline, last, view) and not (blank and "blank_lines" in view.ignore)
+
+
 def compared_rows(rows: Sequence[tuple[bool, bool]], view: View) -> list[int]:
-    """The indexes of the rows that are compared, from each row's (blank after normalising, ends with a
-    newline): the banner's full lines, the prompt's unfinished line and blank lines drop as the view says."""
-    kept = []
-    for index, (blank, newline) in enumerate(rows):
-        if view.banner and newline:
-            continue
-        if view.prompt and not newline and index == len(rows) - 1:
-            continue
-        if blank and "blank_lines" in view.ignore:
-            continue
-        kept.append(index)
-    return kept
+    """The indexes of the rows that are compared, from each row's (blank after normalising, ends with a newline)."""
+    last = len(rows) - 1
+    return [index for index, (blank, newline) in enumerate(rows) if is_compared(blank, newline, index == last, view)]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import re
 import signal
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from grader.judge.facts import StepFacts, step_facts
 from grader.judge.matching import split_lines, step_matches
 from grader.judge.outcome import Ending
-from grader.judge.rendering import visible
+from grader.judge.rendering import Told, visible
 from grader.judge.rules import Context, Unit, judge_facts, share
 from grader.spec.specs import Spec
 from grader.base.wording import count_of
@@ -64,6 +64,7 @@ class Verdict:
     differences: tuple[Difference, ...] = ()
     matched_steps: int = 0
     units: tuple[Unit, ...] = ()  # a rule spec's judged facts (none for a spec compared line by line)
+    told: dict[int, Told] = field(default_factory=dict, init=False, compare=False, repr=False)  # see report.text.told
 
     @property
     def passed(self) -> bool:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Callable
+from itertools import zip_longest
+from typing import Callable, Iterator
 
-from grader.judge.comparison import View, compared_rows, normalise_line, step_view
+from grader.judge.comparison import View, compared_rows, in_place, is_compared, normalise_line, step_view
 from grader.spec.specs import Line, Spec
 
 # Each side of a comparison is a list of (text, ends_with_newline) pairs.
@@ -15,6 +16,10 @@ Row = tuple[str, bool]
 # Above this many (expected x actual) lines, a diff aligns exact lines only (difflib), not patterns too:
 # the full alignment costs their product, and a flood of output must not make a report slow.
 MAX_ALIGNED_CELLS = 250_000
+# A diff aligns at most this many actual lines of a step: the first and the last half of them. The lines
+# between are counted, not aligned: a report shows some thirty rows of a diff, and what it cannot show must
+# not cost the time of aligning it.
+MAX_DIFF_LINES = 400
 
 
 def normalise(raw: str) -> str:
@@ -22,11 +27,27 @@ def normalise(raw: str) -> str:
     return raw.replace("\r\n", "\n")
 
 
+class TextLines:
+    """Lines as the terminal shows them (only LF ends a line, not CR, form feed or U+2028), made on demand:
+    the text is split once, in C, and only the lines looked at become rows, so a flood's unread lines cost
+    nothing."""
+
+    def __init__(self, text: str) -> None:
+        self._pieces = text.split("\n")
+        self._count = len(self._pieces) - (self._pieces[-1] == "")
+
+    def __len__(self) -> int:
+        return self._count
+
+    def row(self, number: int) -> Row:
+        """Line `number` (1-based) and whether a newline ends it."""
+        return self._pieces[number - 1], number < len(self._pieces)
+
+
 def split_lines(text: str) -> list[Row]:
-    """Lines as the terminal shows them: only LF ends a line (not CR, form feed or U+2028)."""
-    pieces = text.split("\n")
-    rows = [(piece, True) for piece in pieces[:-1]]
-    return rows + [(pieces[-1], False)] if pieces[-1] else rows
+    """Every line of `text` as a row (see TextLines)."""
+    lines = TextLines(text)
+    return [lines.row(number) for number in range(1, len(lines) + 1)]
 
 
 @dataclass(frozen=True)
@@ -50,15 +71,23 @@ def _expected(spec: Spec, index: int, view: View) -> list[Compared]:
     return [Compared(i + 1, *shaped[i]) for i in keep]
 
 
-def _actual(actual: str, view: View) -> list[Compared]:
-    rows = [(normalise_line(text, view), newline, text) for text, newline in split_lines(actual)]
-    keep = compared_rows([(not text, newline) for text, newline, _ in rows], view)
-    return [Compared(i + 1, Line(rows[i][0]), rows[i][1], rows[i][2]) for i in keep]
+def _actual(lines: TextLines, numbers: range, view: View) -> Iterator[Compared]:
+    """The compared lines among `numbers`, lazily. Under a banner only the last line, if unfinished,
+    can be compared: the others are not even looked at."""
+    if view.banner:
+        last = len(lines)
+        numbers = range(last, last + 1) if last in numbers and not lines.row(last)[1] else range(0)
+    for number in numbers:
+        text, newline = lines.row(number)
+        if not in_place(newline, number == len(lines), view):
+            continue
+        shaped = normalise_line(text, view)
+        if is_compared(not shaped, newline, number == len(lines), view):
+            yield Compared(number, Line(shaped), newline, text)
 
 
-def _sides(spec: Spec, index: int, actual: str) -> tuple[list[Compared], list[Compared], View]:
-    view = step_view(spec.ignore, index, spec.steps[index].input is not None)
-    return _expected(spec, index, view), _actual(actual, view), view
+def _view(spec: Spec, index: int) -> View:
+    return step_view(spec.ignore, index, spec.steps[index].input is not None)
 
 
 def _same(expected: Compared, got: Compared, view: View) -> bool:
@@ -66,9 +95,12 @@ def _same(expected: Compared, got: Compared, view: View) -> bool:
 
 
 def step_matches(spec: Spec, index: int, actual: str) -> bool:
-    """Does the output of step `index` fit the spec, under the spec's ignore options?"""
-    expected, got, view = _sides(spec, index, actual)
-    return len(expected) == len(got) and all(_same(e, g, view) for e, g in zip(expected, got))
+    """Does the output of step `index` fit the spec, under the spec's ignore options? Lines are compared
+    until the first that differs: a flood costs no more than its first wrong line."""
+    view = _view(spec, index)
+    lines = TextLines(actual)
+    pairs = zip_longest(_expected(spec, index, view), _actual(lines, range(1, len(lines) + 1), view))
+    return all(e is not None and g is not None and _same(e, g, view) for e, g in pairs)
 
 
 def _longest_common(n: int, m: int, same: Callable[[int, int], bool]) -> list[tuple[int, int]]:
@@ -141,14 +173,26 @@ class StepDiff:
     rows: tuple[DiffRow, ...]
     ignored: int  # actual lines the spec's ignore options left out of the comparison
     empty: bool  # no output expected and none printed
+    unaligned: int = 0  # actual lines of a flood left out of the alignment (see MAX_DIFF_LINES) ...
+    unaligned_at: int = 0  # ... which come before this row
+
+
+def _window(count: int) -> tuple[range, range]:
+    """The numbers of the lines a diff aligns: all `count`, or the first and the last MAX_DIFF_LINES // 2."""
+    if count <= MAX_DIFF_LINES:
+        return range(1, count + 1), range(0)
+    half = MAX_DIFF_LINES // 2
+    return range(1, half + 1), range(count - half + 1, count + 1)
 
 
 def diff_rows(spec: Spec, index: int, actual: str) -> StepDiff:
     """Expected and actual lines aligned in the style of snapbox. What the spec's ignore options leave
     out is not a difference; alike lines keep the text as printed."""
-    expected, got, view = _sides(spec, index, actual)
-    step = spec.steps[index]
-    total_actual = len(split_lines(actual))
+    view = _view(spec, index)
+    lines = TextLines(actual)
+    head, tail = _window(len(lines))
+    expected = _expected(spec, index, view)
+    got = list(_actual(lines, head, view)) + list(_actual(lines, tail, view))
     rows: list[DiffRow] = []
     i = j = 0
     for a, b in align(expected, got, view) + [(len(expected), len(got))]:
@@ -157,5 +201,8 @@ def diff_rows(spec: Spec, index: int, actual: str) -> StepDiff:
         if a < len(expected):
             rows.append(DiffRow(" ", expected[a].number, got[b].number, got[b].written, got[b].newline))
         i, j = a + 1, b + 1
-    empty = not step.lines and not split_lines(step.prompt) and not total_actual
-    return StepDiff(tuple(rows), total_actual - len(got), empty)
+    step = spec.steps[index]
+    empty = not step.lines and not step.prompt and not len(lines)
+    unaligned = len(lines) - len(head) - len(tail)
+    at = next((k for k, row in enumerate(rows) if (row.actual_no or 0) > len(head)), len(rows))
+    return StepDiff(tuple(rows), len(head) + len(tail) - len(got), empty, unaligned, at if unaligned else 0)

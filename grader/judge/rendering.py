@@ -5,7 +5,9 @@ diff, so that nothing a program prints can make a report, a results file or a JU
 from __future__ import annotations
 
 import re
-from itertools import groupby
+from dataclasses import dataclass
+from itertools import chain, groupby, islice
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from grader.base.escaping import escape_unsafe
 from grader.judge.matching import DiffRow, StepDiff, diff_rows
@@ -37,6 +39,7 @@ ESCAPES = (
 )
 _ESCAPE = re.compile("|".join(f"({pattern})" for pattern, _ in ESCAPES))
 LEGEND_ENTRIES = 6
+T = TypeVar("T")
 
 
 def _collapse_characters(text: str) -> str:
@@ -71,19 +74,55 @@ def escape_legend(texts: list[str]) -> str | None:
     return "escape sequences: " + ", ".join(entries) + (f", and {more} more" if more > 0 else "")
 
 
-def _runs(rows: list[DiffRow]) -> list[tuple[DiffRow, int]]:
-    """Rows with each run of identical lines on the same side as (its first row, its length)."""
-    out: list[tuple[DiffRow, int]] = []
+def _runs(rows: Iterable[DiffRow]) -> Iterator[tuple[DiffRow, int]]:
+    """Rows with each run of identical lines on the same side as (its first row, its length), lazily."""
     for _, group in groupby(rows, key=lambda row: (row.sign, row.text, row.newline)):
         run = list(group)
-        out += [(run[0], len(run))] if len(run) >= RUN else [(row, 1) for row in run]
-    return out
+        if len(run) >= RUN:
+            yield run[0], len(run)
+        else:
+            yield from ((row, 1) for row in run)
 
 
-def _budgeted(lines: list[str], budget: int, indent: str) -> list[str]:
-    if len(lines) <= budget:
-        return lines
-    return lines[: budget - 1] + [f"{indent}... {len(lines) - budget + 1} more lines"]
+@dataclass(frozen=True)
+class Gap:
+    """Where a flood's lines were left out of the alignment (see matching.MAX_DIFF_LINES): one line of a
+    diff, counted as the lines it stands for when a budget says how many are left out."""
+
+    lines: int
+
+    def __str__(self) -> str:
+        return f"({self.lines} more lines of output here, too many to align line by line)"
+
+
+def _runs_around_gap(diff: StepDiff, keep: Callable[[DiffRow], bool]) -> Iterator[tuple[DiffRow, int] | Gap]:
+    """The runs of the rows `keep` takes, with the gap where it lies."""
+    at = diff.unaligned_at if diff.unaligned else len(diff.rows)
+    yield from _runs(row for row in diff.rows[:at] if keep(row))
+    if diff.unaligned:
+        yield Gap(diff.unaligned)
+    yield from _runs(row for row in diff.rows[at:] if keep(row))
+
+
+def _weight(item: object) -> int:
+    return item.lines if isinstance(item, Gap) else 1
+
+
+def _shown(items: Iterable[T], limit: int, show: Callable[[T], str]) -> tuple[tuple[tuple[str, int], ...], int]:
+    """The first `limit` items made visible, each with the lines it stands for, and how many lines the
+    rest stand for: only what is shown is rendered, the rest is only counted, so a flood costs what the
+    budget shows."""
+    items = iter(items)
+    shown = tuple((show(item), _weight(item)) for item in islice(items, limit))
+    return shown, sum(_weight(item) for item in items)
+
+
+def _cut(shown: Sequence[tuple[str, int]], rest: int, budget: int, indent: str) -> list[str]:
+    """Within `budget` lines, the last saying how many lines are left out."""
+    if len(shown) <= budget and not rest:
+        return [text for text, _ in shown]
+    left = sum(weight for _, weight in shown[budget - 1:]) + rest
+    return [text for text, _ in shown[: budget - 1]] + [f"{indent}... {left} more lines"]
 
 
 def render_rows(diff: StepDiff, budget: int = DIFF_BUDGET) -> list[str]:
@@ -91,33 +130,58 @@ def render_rows(diff: StepDiff, budget: int = DIFF_BUDGET) -> list[str]:
     rows = diff.rows
     width = len(str(max([row.expected_no or 0 for row in rows] + [row.actual_no or 0 for row in rows] + [1])))
     blank = " " * width
-    out = [f"{blank} {blank}   {LEGEND}"]
-    legend = escape_legend([row.text for row in rows])
-    if legend:
-        out.append(f"{blank} {blank}   {legend}")
-    body = []
-    for row, count in _runs(list(rows)):
+    notes = []
+    if diff.empty:
+        notes.append("(no output on either side)")
+    if diff.ignored:
+        notes.append(f"({diff.ignored} line(s) of the output not compared: the spec ignores them)")
+
+    def show(item: tuple[DiffRow, int] | Gap | str) -> str:
+        if not isinstance(item, tuple):
+            return f"{blank} {blank}   {item}"
+        row, count = item
         left = f"{row.expected_no:>{width}}" if row.sign != "+" else blank
         right = f"{row.actual_no:>{width}}" if row.sign != "-" else blank
         mark = "|" if row.sign == " " else row.sign
-        body.append(f"{left} {right} {mark} {visible(row.text, row.newline, row.sign != ' ')}"
-                    + (f" ×{count}" if count > 1 else ""))
-    if diff.empty:
-        body.append(f"{blank} {blank}   (no output on either side)")
-    if diff.ignored:
-        body.append(f"{blank} {blank}   ({diff.ignored} line(s) of the output not compared: the spec ignores them)")
-    return out + _budgeted(body, budget, f"{blank} {blank}   ")
+        return (f"{left} {right} {mark} {visible(row.text, row.newline, row.sign != ' ')}"
+                + (f" ×{count}" if count > 1 else ""))
+
+    items = chain(_runs_around_gap(diff, lambda row: True), notes)
+    body = _cut(*_shown(items, budget, show), budget, f"{blank} {blank}   ")
+    head = [f"{blank} {blank}   {LEGEND}"]
+    shown = islice(_runs_around_gap(diff, lambda row: True), budget)
+    legend = escape_legend([item[0].text for item in shown if isinstance(item, tuple)])
+    if legend:
+        head.append(f"{blank} {blank}   {legend}")
+    return head + body
 
 
-def render_diff(spec: Spec, index: int, actual: str, budget: int = DIFF_BUDGET) -> list[str]:
-    """Step `index`'s expected and actual output, side by side in rows, within `budget` rows."""
-    return render_rows(diff_rows(spec, index, actual), budget)
+@dataclass(frozen=True)
+class Told:
+    """One step's difference as people read it, rendered once (a report, its results and its JUnit file
+    all tell it): the numbered rows within DIFF_BUDGET, and the changed lines, the first CHANGES_BUDGET
+    of them made visible (with the lines each stands for) and the rest counted."""
+
+    rows: tuple[str, ...]
+    changes: tuple[tuple[str, int], ...]
+    unshown: int
+
+    def changed_lines(self, budget: int = CHANGES_BUDGET) -> tuple[str, ...]:
+        """Only the lines that differ, unnumbered (`- expected`, `+ actual`): a difference told compactly,
+        and the same text wherever the same difference occurs, so it can be grouped and counted."""
+        return tuple(_cut(self.changes, self.unshown, min(budget, CHANGES_BUDGET), ""))
 
 
-def changed_lines(spec: Spec, index: int, actual: str, budget: int = CHANGES_BUDGET) -> tuple[str, ...]:
-    """Only the lines that differ, unnumbered (`- expected`, `+ actual`): a difference told compactly,
-    and the same text wherever the same difference occurs, so it can be grouped and counted."""
-    changed = [row for row in diff_rows(spec, index, actual).rows if row.sign != " "]
-    lines = [f"{row.sign} {visible(row.text, row.newline, True)}" + (f" ×{count}" if count > 1 else "")
-             for row, count in _runs(changed)]
-    return tuple(_budgeted(lines, budget, ""))
+def _changed(item: tuple[DiffRow, int] | Gap) -> str:
+    if isinstance(item, Gap):
+        return f"+ {item}"
+    row, count = item
+    return f"{row.sign} {visible(row.text, row.newline, True)}" + (f" ×{count}" if count > 1 else "")
+
+
+def tell(spec: Spec, index: int, actual: str) -> Told:
+    """Step `index`'s difference, aligned once and rendered lazily up to the budgets."""
+    diff = diff_rows(spec, index, actual)
+    changed = _runs_around_gap(diff, lambda row: row.sign != " ")
+    return Told(tuple(render_rows(diff)), *_shown(changed, CHANGES_BUDGET, _changed))
+

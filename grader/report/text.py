@@ -8,7 +8,7 @@ from __future__ import annotations
 import textwrap
 
 from grader.judge.judging import Verdict, moment, shown_input, total
-from grader.judge.rendering import changed_lines, render_diff
+from grader.judge.rendering import Told, tell
 from grader.report.results import Failure, Results, TestResult
 
 HIDDEN_NOTE = "This is a hidden test: its inputs and expected output are not shown."
@@ -22,9 +22,17 @@ def format_points(value: float) -> str:
     return f"{float(value):g}"
 
 
+def told(verdict: Verdict, step: int, actual: str) -> Told:
+    """A step's difference as rendered, computed once per step of a verdict: the report, the results and
+    the JUnit file all tell the same differences, and aligning a flood is the costly part."""
+    if step not in verdict.told:
+        verdict.told[step] = tell(verdict.spec, step, actual)
+    return verdict.told[step]
+
+
 def _diff(verdict: Verdict) -> list[str]:
     assert verdict.step is not None
-    return render_diff(verdict.spec, verdict.step, verdict.actual or "")
+    return list(told(verdict, verdict.step, verdict.actual or "").rows)
 
 
 def failure_details(verdict: Verdict) -> list[str]:
@@ -59,7 +67,7 @@ def later_differences(verdict: Verdict) -> list[str]:
         return []
     changes: dict[tuple[str, ...], list[int]] = {}
     for difference in later:
-        changed = changed_lines(verdict.spec, difference.step, difference.actual, LATER_CHANGES)
+        changed = told(verdict, difference.step, difference.actual).changed_lines(LATER_CHANGES)
         changes.setdefault(changed, []).append(difference.step)
     lines = []
     for changed, steps in changes.items():
@@ -141,7 +149,7 @@ def failure_data(verdict: Verdict) -> Failure:
     if verdict.step is None:
         return Failure(verdict.kind)
     return Failure(verdict.kind, verdict.step, moment(verdict.spec, verdict.step),
-                   changed_lines(verdict.spec, verdict.step, verdict.actual or ""),
+                   told(verdict, verdict.step, verdict.actual or "").changed_lines(),
                    tuple(d.step for d in verdict.differences) or (verdict.step,))
 
 

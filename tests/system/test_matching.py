@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from grader.judge.comparison import IGNORABLE, strip_escapes
-from grader.judge.matching import DiffRow, diff_rows, normalise, step_matches
-from grader.judge.rendering import render_diff
+from grader.judge.matching import MAX_DIFF_LINES, DiffRow, diff_rows, normalise, step_matches
+from grader.judge.rendering import render_rows, tell
 from grader.spec.specs import Line, Spec, Step, schema
 
 STEP = Step((Line("4321 : exist: 4, position: 0"), Line("12", "contains"), Line(r"You \w+!", "regex")),
@@ -19,6 +19,11 @@ def spec_of(*steps: Step, ignore: tuple[str, ...] = ()) -> Spec:
 
 
 SPEC = spec_of(STEP, END)
+
+
+def render_diff(spec: Spec, index: int, actual: str) -> list[str]:
+    """Step `index`'s diff as a report tells it."""
+    return list(tell(spec, index, actual).rows)
 
 
 def test_only_the_terminals_crlf_is_normalised():
@@ -157,11 +162,28 @@ def test_the_diff_shows_no_ignored_difference_and_prints_lines_as_written():
     assert rows[-1].strip() == "(4 line(s) of the output not compared: the spec ignores them)"
 
 
-def test_a_huge_output_is_still_diffed_quickly_by_its_exact_lines():
+def test_a_flood_is_aligned_by_its_first_and_last_lines_and_the_rest_is_counted():
     expected = [f"line {n}" for n in range(30)]
     spec = spec_of(Step(tuple(map(Line, expected)), "", None, 0))
-    flood = "spam\n" * 10_000 + "\n".join(expected[:-1]) + "\nlast\n"  # 30 x 10,030 lines: too many to align all
-    rows = diff_rows(spec, 0, flood).rows
-    assert DiffRow(" ", 1, 10001, "line 0", True) in rows and DiffRow(" ", 29, 10029, "line 28", True) in rows
-    assert DiffRow("-", 30, None, "line 29", True) in rows and DiffRow("+", None, 10030, "last", True) in rows
-    assert sum(row.sign == "+" and row.text == "spam" for row in rows) == 10_000
+    flood = "spam\n" * 10_000 + "\n".join(expected[:-1]) + "\nlast\n"  # the right lines come last
+    diff = diff_rows(spec, 0, flood)
+    assert DiffRow(" ", 1, 10001, "line 0", True) in diff.rows and DiffRow(" ", 29, 10029, "line 28", True) in diff.rows
+    assert DiffRow("-", 30, None, "line 29", True) in diff.rows and DiffRow("+", None, 10030, "last", True) in diff.rows
+    half = MAX_DIFF_LINES // 2
+    assert sum(row.text == "spam" for row in diff.rows) == half + half - 30  # the head, and the tail before line 0
+    assert diff.unaligned == 10_030 - MAX_DIFF_LINES
+    rows = [" ".join(row.split()) for row in render_rows(diff, budget=100)]
+    gap = f"({diff.unaligned} more lines of output here, too many to align line by line)"
+    assert rows[1:5] == ["1 + spam↵ ×200", gap, "9831 + spam↵ ×170", "1 10001 | line 0"]
+    assert len(rows) == 35  # the legend, 3 runs, the gap, 29 alike lines, line 29 missing and "last"
+    cut = render_rows(diff, budget=2)[-1].strip()  # the first run shown; the gap counts as the lines it stands for
+    assert cut == f"... {1 + diff.unaligned + 29 + 2} more lines"
+
+
+def test_a_long_expected_side_is_aligned_by_its_exact_lines():
+    expected = [f"line {n}" for n in range(700)]
+    spec = spec_of(Step(tuple(map(Line, expected)), "", None, 0))
+    printed = expected[:100] + ["extra"] + expected[100:390]  # 700 x 391: too many cells to align patterns
+    rows = diff_rows(spec, 0, "".join(line + "\n" for line in printed)).rows
+    assert DiffRow(" ", 100, 100, "line 99", True) in rows and DiffRow("+", None, 101, "extra", True) in rows
+    assert DiffRow(" ", 390, 391, "line 389", True) in rows and DiffRow("-", 700, None, "line 699", True) in rows

@@ -1,0 +1,51 @@
+"""What a flood costs the report: tests/hostile/report_flood prints some 24,000 alternating short lines
+before every prompt (nothing to collapse), so every step of every spec differs by a flood. The work is
+counted (cProfile's call counts of the real functions), never timed: each differing step is aligned once
+for the report, its results and its JUnit file together, only the rows a budget shows are made visible,
+and the lines a step's comparison or diff looks at are bounded, whatever the program printed."""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+from pathlib import Path
+
+from grader.engine.runner import Options, run_spec
+from grader.judge.judging import judge
+from grader.judge.matching import MAX_DIFF_LINES
+from grader.judge.rendering import CHANGES_BUDGET, DIFF_BUDGET
+from grader.report.junit import junit_xml
+from grader.report.text import build_results, render_text
+from grader.spec.specs import load_specs
+
+ROOT = Path(__file__).resolve().parents[2]
+FLOOD = ROOT / "tests" / "hostile" / "report_flood"
+EXPECTED_LINES = 40  # more than any step of the suite expects
+
+
+def calls(profile: cProfile.Profile, module: str, function: str) -> int:
+    """How many times `function` of grader/judge/`module`.py was called while `profile` ran."""
+    return sum(counts[1] for (file, _, name), counts in pstats.Stats(profile).stats.items()
+               if name == function and file.endswith(f"grader/judge/{module}.py"))
+
+
+def test_a_flood_costs_the_report_what_its_budgets_show() -> None:
+    specs = load_specs(ROOT / "specs", visible_only=True)
+    sessions = [run_spec(FLOOD, spec, Options()) for spec in specs]
+    assert all(len(session.outputs[0]) > 40_000 for session in sessions)  # it flooded every spec
+    profile = cProfile.Profile()
+    profile.enable()
+    verdicts = [judge(spec, session) for spec, session in zip(specs, sessions)]
+    report = render_text(verdicts, "flood")
+    build_results(verdicts)
+    junit_xml(verdicts, reveal_hidden=True)
+    profile.disable()
+    differing = sum(len(verdict.differences) for verdict in verdicts)
+    steps = sum(len(session.outputs) for session in sessions)
+    assert differing >= 60 and "more lines" in report
+    assert calls(profile, "matching", "diff_rows") == differing  # once per step, not once per telling
+    assert calls(profile, "rendering", "visible") <= differing * (DIFF_BUDGET + CHANGES_BUDGET)
+    # judging a step stops at its first wrong line; a diff aligns a window of the flood, not all of it
+    looked_at = (steps + differing) * EXPECTED_LINES + differing * MAX_DIFF_LINES
+    assert calls(profile, "comparison", "normalise_line") <= looked_at
+    assert calls(profile, "matching", "_same") <= steps * EXPECTED_LINES + differing * EXPECTED_LINES * MAX_DIFF_LINES
