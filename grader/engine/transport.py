@@ -27,6 +27,11 @@ FIRST_POLL, LAST_POLL = 0.0002, 0.005
 
 Watch = ProcWatch | QuietWatch
 
+# Once the program waits for input, the CPU time its threads may still use before the step closes anyway
+# (one that never blocks: a spinning worker). CPU time, not a wall-clock wait: the machine's load moves
+# neither what a step holds nor when it closes.
+SETTLE_CPU = 0.25
+
 
 def default_transport(platform: str = sys.platform) -> str:
     """A pty wherever one exists (every POSIX system); pipes on Windows."""
@@ -99,13 +104,46 @@ class Transport(ABC):
             elif now >= deadline:
                 event = Ending.TIMEOUT
             if event is not None:
-                if event in (Ending.EXITED, Ending.WAITING):
-                    data += self._drain_rest(budget - len(data))  # all it printed before it ended or blocked
+                if event == Ending.WAITING:
+                    event = self._settle(data, deadline, budget)
+                if event == Ending.EXITED:
+                    data += self._drain_rest(budget - len(data))  # all it printed before it ended
                 if len(data) > budget:
                     return Chunk(bytes(data[:budget]), Ending.OUTPUT_LIMIT)
                 return Chunk(bytes(data), event)
             self._pause(min(interval, max(deadline - now, 0)))
             interval = min(interval * 2, LAST_POLL)
+
+    def _settle(self, data: bytearray, deadline: float, budget: int) -> Ending:
+        """Once a wait for input is seen: read all the program prints until every thread of it is blocked.
+        A thread that prints after the main thread began to wait (a prompt printed by a worker) is in this
+        step whatever the machine's load: the step closes when no thread runs or can run, none ran while
+        we drained (the switch counts stayed put) and the drain found nothing more; or once the program
+        flooded or has used SETTLE_CPU seconds of CPU since. A program that ends meanwhile ended here; one
+        whose threads could not settle before the deadline (never given a CPU, stuck on a disk) timed out."""
+        cpu = None  # the program's CPU time when it first did not settle at once
+        interval = FIRST_POLL
+        while True:
+            before = self.watch.still()
+            piece = self._drain_rest(budget - len(data))
+            data += piece
+            if before is not None and not piece and self.watch.still() == before:
+                return Ending.WAITING
+            if self.eof or not self._alive():
+                return Ending.EXITED
+            if len(data) > budget:
+                return Ending.WAITING  # collect names the flood
+            if cpu is None:
+                cpu = self.watch.cpu_seconds()
+            elif self.watch.cpu_seconds() - cpu >= SETTLE_CPU:
+                return Ending.WAITING
+            if time.monotonic() >= deadline:
+                return Ending.TIMEOUT
+            if piece:
+                interval = FIRST_POLL
+            else:
+                self._pause(interval)
+                interval = min(interval * 2, LAST_POLL)
 
     def send(self, line: str) -> None:
         """Type one line: from now on, only a new wait for input counts."""

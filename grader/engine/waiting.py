@@ -5,7 +5,9 @@ On Linux, a thread blocked reading its terminal shows the system call in /proc/P
 getpass reads there), or `select`/`poll` (what programs using `readline` do) watching it. Right after we
 send a line, /proc still shows the old, satisfied read until the thread runs again, so a wait only counts
 when the thread has been switched out since the send: its context-switch count has grown past the
-snapshot taken before sending.
+snapshot taken before sending. Once a wait is seen, the step closes only when every thread of the tree is
+still (`ProcWatch.still`, see `Transport._settle`): a prompt another thread prints after the wait began
+belongs to this step.
 
 Where /proc/PID/syscall cannot be read (macOS, a hardened kernel) or the program talks through pipes
 (Windows), `QuietWatch` takes over: the program counts as waiting once it has printed nothing for a short
@@ -26,6 +28,7 @@ _SYSCALLS = {
     "aarch64": {"read": {63, 65, 67}, "select": {72}, "poll": {73}},
 }.get(platform.machine())
 DEV_TTY = 5 << 8  # os.makedev(5, 0): /dev/tty, the opener's controlling terminal (what getpass reads)
+ACTIVE = ("R", "D")  # a thread in these states may still print without anything from us: running, or on the disk
 
 
 class ProcWatch:
@@ -62,6 +65,22 @@ class ProcWatch:
         if before <= self.snapshot.get((pid, tid), -1):
             return False
         return self._blocked_on_tty(pid, tid) and proc.switch_count(pid, tid) == before
+
+    def still(self) -> tuple[tuple[int, int, int], ...] | None:
+        """Every thread of the tree as (pid, tid, switch count) when none of them runs, is runnable or is in
+        an uninterruptible wait, else None. Two equal answers mean no thread ran between them."""
+        seen = []
+        for pid, tid in proc.tree_threads(self.pid):
+            found = proc.activity(pid, tid)
+            if found is None:
+                continue  # gone: it prints nothing more
+            if found[0] in ACTIVE:
+                return None
+            seen.append((pid, tid, found[1]))
+        return tuple(seen)
+
+    def cpu_seconds(self) -> float:
+        return proc.tree_cpu_seconds(self.pid)
 
     def _is_tty(self, pid: int, fd: int) -> bool:
         device = proc.fd_rdev(pid, fd)
@@ -114,3 +133,10 @@ class QuietWatch:
 
     def waiting(self, now: float) -> bool:
         return now - self.last_output >= self.silence
+
+    def still(self) -> tuple[()]:
+        """The quiet period already said it: nothing more to wait for."""
+        return ()
+
+    def cpu_seconds(self) -> float:
+        return 0.0

@@ -144,10 +144,22 @@ def _field(status: bytes, name: str) -> str | None:
     return status[start:end if end >= 0 else len(status)].decode("ascii", "replace").strip()
 
 
+def activity(pid: int, tid: int) -> tuple[str, int] | None:
+    """(state letter, times switched out) of one thread, from one read of its status; None once it is gone."""
+    status = read(f"/proc/{pid}/task/{tid}/status")
+    state = _field(status, "State")
+    if not state:
+        return None
+    return state[0], _switches(status)
+
+
+def _switches(status: bytes) -> int:
+    return sum(int(_field(status, key) or 0) for key in ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"))
+
+
 def switch_count(pid: int, tid: int) -> int:
     """How often the thread has been switched out: it grows whenever the thread blocks again."""
-    status = read(f"/proc/{pid}/task/{tid}/status")
-    return sum(int(_field(status, key) or 0) for key in ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"))
+    return _switches(read(f"/proc/{pid}/task/{tid}/status"))
 
 
 def syscall(pid: int, tid: int) -> tuple[int, list[int]] | None:
