@@ -79,30 +79,58 @@ def _find(words: tuple[str, ...], phrase: tuple[str, ...]) -> tuple[str, ...] | 
     return None
 
 
+@dataclass(frozen=True)
+class _LineFacts:
+    """What one line says (see step_facts)."""
+
+    words: tuple[str, ...]
+    record: Record | None = None
+    said: tuple[str, ...] = ()
+    found: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    shows_key: bool = False
+    codes: tuple[str, ...] = ()
+
+
+def _line_facts(line: str, vocabulary: Vocabulary, key: str | None) -> _LineFacts:
+    words = tokens(line)
+    record = _record(words, vocabulary) if words else None
+    if not words or record is not None:
+        return _LineFacts(words, record)
+    said = tuple(kind for kind, message in vocabulary.messages if _find(words, message) is not None)
+    found = tuple({name: numbers for name, phrase in reversed(vocabulary.phrases)
+                   if (numbers := _find(words, phrase)) is not None}.items())[::-1]  # a fact once per line
+    shows_key = key is not None and key in words and not found  # "You won! The key was 1234" is no loss
+    codes = tuple(vocabulary.code.find(words)) if vocabulary.code is not None and not said else ()
+    return _LineFacts(words, None, said, found, shows_key, codes)
+
+
 def step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None) -> StepFacts:
-    """The facts of one step, from its lines as printed (escape sequences and all)."""
-    records, phrases, messages, notes, clashes, codes = [], [], [], [], [], []
+    """The facts of one step, from its lines as printed (escape sequences and all). Each distinct line is
+    read once: a flood of the same few lines costs a dictionary look-up a line."""
+    records: list[Record] = []
+    phrases: list[tuple[str, tuple[str, ...]]] = []
+    messages: list[str] = []
+    notes: list[tuple[str, ...]] = []
+    clashes: list[str] = []
+    codes: list[str] = []
     key_shown = 0
+    read: dict[str, _LineFacts] = {}
     for line in lines:
-        words = tokens(line)
-        if not words:
+        facts = read.get(line)
+        if facts is None:
+            facts = read[line] = _line_facts(line, vocabulary, key)
+        if not facts.words:
             continue
-        record = _record(words, vocabulary)
-        if record is not None:
-            records.append(record)
+        if facts.record is not None:
+            records.append(facts.record)
             continue
-        said = [kind for kind, message in vocabulary.messages if _find(words, message) is not None]
-        found = list({name: numbers for name, phrase in reversed(vocabulary.phrases)
-                      if (numbers := _find(words, phrase)) is not None}.items())[::-1]  # a fact once per line
-        if len(said) > 1:
+        if len(facts.said) > 1:
             clashes.append(line)
-        messages += said
-        phrases += found
-        shows_key = key is not None and key in words and not found  # "You won! The key was 1234" is no loss
-        key_shown += shows_key
-        shown = vocabulary.code.find(words) if vocabulary.code is not None and not said else []
-        codes += shown
-        if not said and not found and not shows_key and not shown:
-            notes.append(words)
+        messages += facts.said
+        phrases += facts.found
+        key_shown += facts.shows_key
+        codes += facts.codes
+        if not facts.said and not facts.found and not facts.shows_key and not facts.codes:
+            notes.append(facts.words)
     return StepFacts(tuple(records), tuple(phrases), tuple(messages), key_shown, tuple(notes), tuple(clashes),
                      tuple(codes))

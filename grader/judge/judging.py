@@ -8,7 +8,7 @@ import signal
 from dataclasses import dataclass, field
 
 from grader.judge.facts import StepFacts, step_facts
-from grader.judge.matching import split_lines, step_matches
+from grader.judge.matching import TextLines, step_matches
 from grader.judge.outcome import Ending
 from grader.judge.rendering import Told, visible
 from grader.judge.rules import Context, Unit, judge_facts, share
@@ -181,7 +181,7 @@ def _judge_facts(spec: Spec, session: Session) -> Verdict:
     matters through the steps it left unreached."""
     assert spec.vocabulary is not None
     key = _key(spec)
-    actual = [step_facts([text for text, _ in split_lines(output)], spec.vocabulary, key) for output in session.outputs]
+    actual = [step_facts(TextLines(output).texts(), spec.vocabulary, key) for output in session.outputs]
     last = len(session.outputs) - 1
     ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
     ending = None if ended_well else _ending(spec, session, last)

@@ -43,11 +43,19 @@ class TextLines:
         """Line `number` (1-based) and whether a newline ends it."""
         return self._pieces[number - 1], number < len(self._pieces)
 
+    def texts(self) -> list[str]:
+        """Every line's text."""
+        return self._pieces[: self._count]
+
+    def rows(self) -> list[Row]:
+        """Every line as a row."""
+        rows = [(piece, True) for piece in self._pieces[:-1]]
+        return rows + [(self._pieces[-1], False)] if self._pieces[-1] else rows
+
 
 def split_lines(text: str) -> list[Row]:
     """Every line of `text` as a row (see TextLines)."""
-    lines = TextLines(text)
-    return [lines.row(number) for number in range(1, len(lines) + 1)]
+    return TextLines(text).rows()
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,18 @@ class Unit:
     actual: str
 
     def said(self) -> str:
-        """The unit's failure in one line: `win: 0 guesses instead of 1`."""
-        return f"{self.subject}: {self.actual} instead of {self.expected}"
+        """The unit's failure in one line: `win: 0 guesses instead of 1`, each side within SAID_BUDGET
+        characters (what a flood of lines says must not make a message large)."""
+        return f"{self.subject}: {_within(self.actual)} instead of {_within(self.expected)}"
+
+
+SAID_BUDGET = 160
+
+
+def _within(text: str) -> str:
+    if len(text) <= SAID_BUDGET:
+        return text
+    return f"{text[:SAID_BUDGET]}… ({len(text) - SAID_BUDGET} more characters)"
 
 
 NOT_REACHED = "never reached (the session ended before)"

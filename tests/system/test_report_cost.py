@@ -2,7 +2,8 @@
 before every prompt (nothing to collapse), so every step of every spec differs by a flood. The work is
 counted (cProfile's call counts of the real functions), never timed: each differing step is aligned once
 for the report, its results and its JUnit file together, only the rows a budget shows are made visible,
-and the lines a step's comparison or diff looks at are bounded, whatever the program printed."""
+the lines a step's comparison or diff looks at are bounded, and a rule spec reads each distinct line of a
+step once, whatever the program printed."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ EXPECTED_LINES = 40  # more than any step of the suite expects
 
 
 def calls(profile: cProfile.Profile, module: str, function: str) -> int:
-    """How many times `function` of grader/judge/`module`.py was called while `profile` ran."""
+    """How many times `function` of grader/`module`.py was called while `profile` ran."""
     return sum(counts[1] for (file, _, name), counts in pstats.Stats(profile).stats.items()
-               if name == function and file.endswith(f"grader/judge/{module}.py"))
+               if name == function and file.endswith(f"grader/{module}.py"))
 
 
 def test_a_flood_costs_the_report_what_its_budgets_show() -> None:
@@ -35,7 +36,7 @@ def test_a_flood_costs_the_report_what_its_budgets_show() -> None:
     assert all(len(session.outputs[0]) > 40_000 for session in sessions)  # it flooded every spec
     profile = cProfile.Profile()
     profile.enable()
-    verdicts = [judge(spec, session) for spec, session in zip(specs, sessions)]
+    verdicts = [judge(spec, session) for spec, session in zip(specs, sessions)]  # rule specs read every line
     report = render_text(verdicts, "flood")
     build_results(verdicts)
     junit_xml(verdicts, reveal_hidden=True)
@@ -43,9 +44,12 @@ def test_a_flood_costs_the_report_what_its_budgets_show() -> None:
     differing = sum(len(verdict.differences) for verdict in verdicts)
     steps = sum(len(session.outputs) for session in sessions)
     assert differing >= 60 and "more lines" in report
-    assert calls(profile, "matching", "diff_rows") == differing  # once per step, not once per telling
-    assert calls(profile, "rendering", "visible") <= differing * (DIFF_BUDGET + CHANGES_BUDGET)
+    assert len(report) <= 4_000 * len(specs)  # what each failure says is within budgets too
+    assert calls(profile, "judge/matching", "diff_rows") == differing  # once per step, not once per telling
+    assert calls(profile, "judge/rendering", "visible") <= differing * (DIFF_BUDGET + CHANGES_BUDGET)
     # judging a step stops at its first wrong line; a diff aligns a window of the flood, not all of it
     looked_at = (steps + differing) * EXPECTED_LINES + differing * MAX_DIFF_LINES
-    assert calls(profile, "comparison", "normalise_line") <= looked_at
-    assert calls(profile, "matching", "_same") <= steps * EXPECTED_LINES + differing * EXPECTED_LINES * MAX_DIFF_LINES
+    assert calls(profile, "judge/comparison", "normalise_line") <= looked_at
+    assert calls(profile, "judge/matching", "_same") <= steps * EXPECTED_LINES + differing * EXPECTED_LINES * MAX_DIFF_LINES
+    # a rule spec reads each distinct line of a step once, the expected ones and the printed ones
+    assert calls(profile, "spec/vocabulary", "tokens") <= 2 * sum(len(spec.steps) for spec in specs) * EXPECTED_LINES
