@@ -106,6 +106,12 @@ OPTIONS = {
         "case", Step((Line("you (won|lost)!", "regex"),), "", None, 0), 2, "YOU WON!\n", True, False),
     "case: a contains line": (
         "case", Step((Line("key was", "contains"),), "", None, 0), 2, "The KEY WAS 0123\n", True, False),
+    "numbers: other counts, the same screen": (
+        "numbers", WAIT, 1, "4321 : exist: 3, position: 1\nEnter guess: ", True, False),
+    "numbers: a number is still not a word": (
+        "numbers", WAIT, 1, "4321 : exist: four, position: 0\nEnter guess: ", False, False),
+    "numbers: a contains line": (
+        "numbers", Step((Line("0123", "contains"),), "", None, 0), 2, "The key was 4567\n", True, False),
     "banner: lines before the first wait": (
         "banner", FIRST, 0, "Welcome!\n\nMastermind v1\nEnter key: ", True, False),
     "banner: the first prompt still counts": ("banner", FIRST, 0, "Welcome!\nKey? ", False, False),
