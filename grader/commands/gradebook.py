@@ -11,6 +11,7 @@ from grader.base.errors import UsageError
 from grader.base.files import write_atomically
 from grader.base.helptext import CANNOT_READ, add_command
 from grader.batch.students import REPORT
+from grader.commands.lms_export import write_export
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
 from grader.report.results import read_results
@@ -44,6 +45,8 @@ def cmd_gradebook(args: argparse.Namespace) -> int:
     if args.out and Path(args.out).name == REPORT:
         raise UsageError(f"{args.out}: the class report gets that name next to the gradebook; choose another")
     rows = [(student_id(path, args.id_from), read_results(path)) for path in files]
+    if args.format != "csv":
+        return write_export(args, rows)
     text = gradebook_csv(rows)
     if args.out:
         report = Path(args.out).with_name(REPORT)
@@ -75,4 +78,16 @@ def add_gradebook(commands: argparse._SubParsersAction) -> None:
                                                           "(default: the CSV to standard output)")
     gradebook.add_argument("--id-from", choices=["parent", "stem"], default="parent",
                            help="student id: the results file's folder name (default) or its file name")
+    lms = gradebook.add_argument_group("LMS import files (see docs/platforms/lms.md)")
+    lms.add_argument("--format", choices=["csv", "canvas", "moodle"], default="csv",
+                     help="csv: this gradebook (default); canvas or moodle: the file that LMS imports")
+    lms.add_argument("--roster", metavar="FILE", help="CSV: student (the folder names) to the LMS's ids "
+                                                      "(grader/report/roster.py)")
+    lms.add_argument("--points", type=float, metavar="N", help="scale scores to N points (default: Canvas's "
+                                                               "Points Possible, else the grader's points)")
+    lms.add_argument("--template", metavar="CANVAS_EXPORT.csv", help="canvas: the gradebook exported from Canvas")
+    lms.add_argument("--column", metavar="NAME", help="canvas: the assignment column (name or id) when the export "
+                                                      "has several; moodle: the grade column's name (default: Grade)")
+    lms.add_argument("--moodle-id", choices=["username", "idnumber", "email"], default="username",
+                     help="moodle: what identifies a user (default: %(default)s)")
     gradebook.set_defaults(run=cmd_gradebook)

@@ -13,6 +13,8 @@ from grader.report.text import build_results, render_text
 from grader.report.results import dumps, from_json, to_json
 from grader.spec.specs import Spec, parse_spec
 
+from golden.lms_cases import rendered as lms_rendered
+
 FOLDER = Path(__file__).resolve().parent
 GAME = """
 name: {name}
@@ -89,4 +91,5 @@ def rendered() -> dict[str, str]:
         "results.json": dumps(student_results),
         "feedback.md": feedback_markdown(from_json(to_json(build_results(verdicts, reveal_hidden=True)))),
         "junit.xml": junit_xml(verdicts, suite_name="ada"),
+        **lms_rendered(),
     }
