@@ -18,7 +18,7 @@ SHARD ?=
 # in a folder name stays part of that one argument.
 export SUBMISSION SUBMISSIONS OUT ASSIGNMENT
 
-.PHONY: setup check test test-fast grade specs validate mutants handout gradescope bench
+.PHONY: setup check test test-fast grade specs validate mutants handout gradescope prairielearn classroom50 bench
 
 setup: $(STAMP)
 
@@ -68,6 +68,15 @@ handout: setup
 # The Gradescope autograder: dist/autograder.zip (setup.sh, run_autograder, every spec).
 gradescope: setup
 	@$(PY) -m grader gradescope --out dist/autograder.zip $(AT)
+
+# PrairieLearn's external grader: dist/prairielearn/ (image/ to docker build, tests/specs/ for the question).
+prairielearn: setup
+	@$(PY) -m grader prairielearn --out dist/prairielearn $(AT)
+
+# Classroom 50: dist/classroom50/autograders/$(SLUG)/ (autograder.py, the grader, every spec).
+SLUG ?= mastermind
+classroom50: setup
+	@$(PY) -m grader classroom50 --out dist/classroom50 --slug "$(SLUG)" $(AT)
 
 # Speed benchmarks (issue 6; a few minutes, not part of `make test`): prints ratios, writes bench/RESULTS.md.
 bench: setup

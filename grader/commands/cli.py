@@ -109,6 +109,9 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("feedback", "grader.commands.feedback", "add_feedback"),
     ("handout", "grader.commands.packaging", "add_handout"),
     ("gradescope", "grader.commands.packaging", "add_gradescope"),
+    ("convert", "grader.commands.convert", "add_convert"),
+    ("prairielearn", "grader.commands.platform_bundles", "add_prairielearn"),
+    ("classroom50", "grader.commands.platform_bundles", "add_classroom50"),
 ]
 
 

@@ -178,6 +178,17 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes, executable: bool = Fa
     archive.writestr(info, data)
 
 
+def grader_package_files() -> list[tuple[str, Path]]:
+    """The whole grader package as `grader/...` names (what a grading host runs), without caches."""
+    files = []
+    for path in sorted(PACKAGE.rglob("*")):
+        relative = path.relative_to(PACKAGE)
+        if path.is_file() and "__pycache__" not in relative.parts and path.suffix != ".pyc" \
+                and not any(part.startswith(".") for part in relative.parts):
+            files.append((f"grader/{relative.as_posix()}", path))
+    return files
+
+
 def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None = None) -> Path:
     specs = _specs(specs_dir)
     files: list[tuple[str, bytes, bool]] = [
@@ -190,11 +201,8 @@ def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None =
         files.append((f"specs/{Path(spec.path).name}", Path(spec.path).read_bytes(), False))
     if (specs_dir / SUITE_FILE).is_file():  # the defaults the specs are graded with
         files.append((f"specs/{SUITE_FILE}", (specs_dir / SUITE_FILE).read_bytes(), False))
-    for path in sorted(PACKAGE.rglob("*")):
-        relative = path.relative_to(PACKAGE)
-        if path.is_file() and "__pycache__" not in relative.parts and path.suffix != ".pyc" \
-                and not any(part.startswith(".") for part in relative.parts):
-            files.append((f"grader/{relative.as_posix()}", path.read_bytes(), os.access(path, os.X_OK)))
+    for name, path in grader_package_files():
+        files.append((name, path.read_bytes(), os.access(path, os.X_OK)))
     out.parent.mkdir(parents=True, exist_ok=True)
     temporary = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     try:
