@@ -143,3 +143,18 @@ def test_classroom50_outside_its_runner_is_an_infrastructure_error_not_a_grade(t
     bad = subprocess.run([sys.executable, "-m", "grader", "classroom50", "--out", str(tmp_path / "x"), "--slug", "My HW"],
                          cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and "--slug 'My HW'" in bad.stderr
+
+
+def test_nothing_students_or_instructors_read_sends_them_to_github_classroom():
+    """GitHub Classroom was retired on 2026-08-28: the handout stays a plain check on any repository."""
+    read = [ROOT / "README.md", ROOT / "student_template" / "README.md", ROOT / "grader" / "templates" / "github-check.yml",
+            *sorted((ROOT / "grader" / "templates" / "handout").iterdir())]
+    for path in read:
+        assert "github classroom" not in path.read_text(encoding="utf-8").lower(), path
+    workflow = (ROOT / "grader" / "templates" / "github-check.yml").read_text()
+    assert "on:\n  push:" in workflow and "classroom" not in workflow.lower()
+
+
+def test_the_classroom50_page_says_what_a_student_can_read():
+    page = (ROOT / "docs" / "platforms" / "classroom50.md").read_text(encoding="utf-8")
+    assert "What a determined student can read: every spec" in page and "make classroom50" in page
