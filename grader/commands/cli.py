@@ -112,6 +112,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("convert", "grader.commands.convert", "add_convert"),
     ("prairielearn", "grader.commands.platform_bundles", "add_prairielearn"),
     ("classroom50", "grader.commands.platform_bundles", "add_classroom50"),
+    ("similar", "grader.commands.similar", "add_similar"),
 ]
 
 

@@ -1,0 +1,131 @@
+"""Which submissions to look at side by side: pairs whose code is similar, and pairs whose programs print
+the same unusual strings that nobody else in the class prints. A ranked list for a person to read,
+never a verdict: similar code has innocent causes (the template, the spec's required wording, help the
+course allows), and the report says so.
+
+Code: copydetect (winnowing, as MOSS does) over each program with identifiers, strings and comments
+filtered out, and the template's fingerprints removed as boilerplate. A pair's similarity is the smaller
+of the two shares (the part of each program found in the other), so a short program inside a long one
+does not rank as a copy. copydetect hashes with Python's salted `hash()`, but with its default window of
+1 every k-gram is kept, so which code matches (and every number here) is the same on every run.
+
+Strings: every string literal of a program (not docstrings), ends trimmed, at least `MIN_STRING` long with
+a letter in it, and neither in the template nor in the reference: one that exactly two students' programs
+hold is theirs alone (a shared typo, a prompt of their own). Pure functions over {student: source}."""
+
+from __future__ import annotations
+
+import ast
+import io
+import itertools
+import re
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+CODE_K = 25  # copydetect's noise threshold: matches shorter than this many filtered characters are noise
+THRESHOLD = 0.8
+THRESHOLD_WHY = (
+    "with the template removed and identifiers, strings and comments filtered out, independently written "
+    "solutions of one small assignment still share what the specs force on them: in the project's corpus of "
+    "22 such programs (tests/submissions/ok-*, real-*) the highest pair is 0.70, and that one is a known "
+    "variant of the other; a copy with renamed identifiers, new spacing and comments and two functions "
+    "swapped stays at 1.00")
+MIN_STRING = 4
+RARE = 2  # a string two programs alone hold
+LISTED_STRINGS = 2  # shared rare strings that list a pair for a look whatever its code similarity
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two students' programs compared. `slices` are the matched character ranges in each source."""
+
+    first: str
+    second: str
+    similarity: float
+    shares: tuple[float, float]
+    slices: tuple[Any, Any]
+    strings: tuple[str, ...] = ()
+
+    @property
+    def listed(self) -> bool:
+        return self.similarity >= THRESHOLD or len(self.strings) >= LISTED_STRINGS
+
+
+def _fingerprints(sources: dict[str, str], template: str | None) -> dict[str, Any]:
+    import numpy  # copydetect's own dependency; imported here so other commands never pay for it
+    from copydetect import CodeFingerprint
+
+    def fingerprint(text: str, boilerplate: Any = None) -> Any:
+        return CodeFingerprint("mastermind.py", CODE_K, 1, boilerplate=boilerplate, language="python",
+                               fp=io.StringIO(text))
+
+    boilerplate = numpy.unique(numpy.array(sorted(fingerprint(template).hashes))) if template else None
+    return {student: fingerprint(text, boilerplate) for student, text in sources.items()}
+
+
+def code_pairs(sources: dict[str, str], template: str | None = None) -> list[Pair]:
+    """Every pair of programs with its copydetect similarity, most similar first."""
+    from copydetect import compare_files
+
+    prints = _fingerprints(sources, template)
+    pairs = []
+    for first, second in itertools.combinations(sorted(prints), 2):
+        _, (share1, share2), slices = compare_files(prints[first], prints[second])
+        share1, share2 = float(share1), float(share2)
+        pairs.append(Pair(first, second, round(min(share1, share2), 4), (round(share1, 4), round(share2, 4)), slices))
+    return sorted(pairs, key=lambda pair: (-pair.similarity, pair.first, pair.second))
+
+
+_LITERAL = re.compile(r"""(?P<q>['"])(?P<text>(?:\\.|(?!(?P=q)).)*)(?P=q)""")
+
+
+def string_literals(source: str) -> set[str]:
+    """The program's strings that could be printed: literals and f-string parts, not docstrings. A
+    program that does not parse still has its quoted texts read line by line."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        found = {match["text"] for match in _LITERAL.finditer(source)}
+    else:
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)}
+        found = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                 and isinstance(node.value, str) and id(node) not in docstrings}
+    return {text.strip() for text in found
+            if len(text.strip()) >= MIN_STRING and any(character.isalpha() for character in text)}
+
+
+def rare_strings(sources: dict[str, str], expected: set[str] = frozenset()) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(first, second) -> the strings those two programs alone hold, leaving out the `expected` ones
+    (the template's and the reference's)."""
+    holders: dict[str, list[str]] = {}
+    for student in sorted(sources):
+        for text in string_literals(sources[student]) - expected:
+            holders.setdefault(text, []).append(student)
+    shared: dict[tuple[str, str], list[str]] = {}
+    for text, students in holders.items():
+        if len(students) == RARE:
+            shared.setdefault((students[0], students[1]), []).append(text)
+    return {pair: tuple(sorted(texts)) for pair, texts in sorted(shared.items())}
+
+
+def ranked(sources: dict[str, str], template: str | None = None, reference: str | None = None) -> list[Pair]:
+    """Every pair: code similarity and the unusual strings it shares; listed pairs first (by similarity,
+    then shared strings), then the rest by similarity."""
+    expected = set().union(*(string_literals(text) for text in (template, reference) if text))
+    strings = rare_strings(sources, expected)
+    pairs = [Pair(pair.first, pair.second, pair.similarity, pair.shares, pair.slices,
+                  strings.get((pair.first, pair.second), ())) for pair in code_pairs(sources, template)]
+    return sorted(pairs, key=lambda pair: (not pair.listed, -pair.similarity, -len(pair.strings), pair.first, pair.second))
+
+
+def distribution(pairs: list[Pair]) -> dict[str, float]:
+    """The class's own spread of similarities, so a listed pair can be read against it."""
+    values = sorted(pair.similarity for pair in pairs)
+    if not values:
+        return {}
+    return {"median": round(statistics.median(values), 2),
+            "90th percentile": round(values[min(len(values) - 1, int(len(values) * 0.9))], 2),
+            "highest": round(values[-1], 2)}

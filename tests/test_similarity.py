@@ -1,0 +1,109 @@
+"""`similar`: pairs of submissions to read side by side. The test class is the corpus's independently
+written programs (tests/submissions/ok-*, real-*) plus one disguised copy of one of them (identifiers
+renamed, spacing and comments changed, two functions swapped: tests/similarity/disguised-copy)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader.report.similarity import THRESHOLD, Pair, code_pairs, rare_strings, ranked, string_literals
+from grader.report.similarity_html import similarity_html
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = sorted([*ROOT.glob("tests/submissions/ok-*"), *ROOT.glob("tests/submissions/real-*")])
+COPY = ROOT / "tests" / "similarity" / "disguised-copy"
+ORIGINAL = "real-globals-own-prompts"
+TEMPLATE = (ROOT / "student_template" / "mastermind.py").read_text()
+
+
+def make_class(folder: Path) -> Path:
+    for source in [*CORPUS, COPY]:
+        shutil.copytree(source, folder / source.name)
+    return folder
+
+
+def similar(*args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "grader", "similar", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, **env})
+
+
+def test_the_disguised_copy_and_its_original_are_the_top_pair_well_above_the_next(tmp_path: Path):
+    class_dir = make_class(tmp_path / "class")
+    done = similar(str(class_dir), "--out", str(tmp_path / "similar.html"))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    students = len(CORPUS) + 1
+    assert lines[0].startswith(f"1 pair(s) to look at, of {students * (students - 1) // 2} compared.")
+    assert "not a finding" in lines[0]
+    assert lines[1].startswith(f"A pair is listed when its code similarity is at least {THRESHOLD:.2f}") and "Why 0.80:" in lines[1]
+    ranked_lines = [line for line in lines if line[:4].strip().rstrip(".").isdigit()]
+    top, runner_up = ranked_lines[0].split(), ranked_lines[1].split()
+    assert top[1] == "look" and top[3:6] == ["disguised-copy", "/", ORIGINAL]
+    assert float(top[2]) >= 0.95 and float(runner_up[1]) <= float(top[2]) - 0.25  # well above the next
+    assert "'Enter the secret number:'" in ranked_lines[0]  # their own prompts: nobody else prints them
+    page = (tmp_path / "similar.html").read_text()
+    assert page.count('<article class="pair"') == 1 and "<mark>" in page and "Why 0.80:" in page
+
+
+def test_the_ranking_is_the_same_whatever_pythons_hash_seed(tmp_path: Path):
+    class_dir = make_class(tmp_path / "class")
+    pages = []
+    for seed in ("1", "2"):
+        done = similar(str(class_dir), "--out", str(tmp_path / f"{seed}.html"), PYTHONHASHSEED=seed)
+        assert done.returncode == 0, done.stderr
+        pages.append(((tmp_path / f"{seed}.html").read_bytes(), done.stdout))
+    assert pages[0] == pages[1]
+
+
+def test_the_template_is_boilerplate():
+    filled = TEMPLATE.replace("pass", "print('mine')", 1)
+    sources = {"a": TEMPLATE, "b": filled}
+    assert code_pairs(sources)[0].similarity > 0.9
+    assert code_pairs(sources, TEMPLATE)[0].similarity == 0
+
+
+@pytest.mark.parametrize("source, expected", [
+    ('"""The module."""\nprint("Hello there")\n', {"Hello there"}),
+    ('def f():\n    """Doc."""\n    return f"Score: {x} of {y}"\n', {"Score:"}),
+    ('print("ok"); print("  padded text  "); print("1234"); print("a b")\n', {"padded text"}),
+    ('print("Broken prompt: "\nif x\n', {"Broken prompt: "}),  # no parse: quoted texts read as they are
+])
+def test_string_literals_are_what_a_program_could_print(source: str, expected: set[str]):
+    assert string_literals(source) == {text.strip() for text in expected}
+
+
+def test_a_string_is_unusual_when_two_programs_alone_hold_it_and_it_is_not_expected():
+    sources = {"a": 'print("Gues again")\nprint("Welcome!")', "b": 'print("Gues again")\nprint("Welcome!")',
+               "c": 'print("Welcome!")', "d": 'print("Enter key: ")', "e": 'print("Enter key: ")'}
+    assert rare_strings(sources, {"Enter key:"}) == {("a", "b"): ("Gues again",)}
+    pairs = ranked(sources, reference='print("Enter key: ")')  # the reference's strings are expected
+    assert [(pair.first, pair.second, pair.strings) for pair in pairs if pair.strings] == [("a", "b", ("Gues again",))]
+
+
+def test_the_report_shows_submitted_text_escaped():
+    hostile = '</pre><script>alert(1)</script>\x1b[2J\u202e'
+    sources = {"<b>x</b>": hostile, "y": hostile}
+    pair = Pair("<b>x</b>", "y", 1.0, (1.0, 1.0), (((0,), (10,)), ((0,), (10,))), ("</pre>",))
+    page = similarity_html([pair], sources, {"highest": 1.0}, ["<i>z</i>: no mastermind.py"])
+    assert "<script>alert" not in page and "<b>x</b>" not in page and "<i>z</i>" not in page and "\x1b" not in page
+    assert "<mark>&lt;/pre&gt;&lt;scr</mark>ipt&gt;alert(1)" in page and "\\x1b[2J" in page and "\\u202e" in page
+    assert page.count("<mark>") == 2
+
+
+def test_unreadable_submissions_are_listed_and_bad_arguments_named(tmp_path: Path):
+    class_dir = make_class(tmp_path / "class")
+    (class_dir / "misnamed").mkdir()
+    (class_dir / "misnamed" / "main.py").write_text("print('hi')\n")
+    done = similar(str(class_dir))
+    assert done.returncode == 0 and "not compared: misnamed: no mastermind.py (found: main.py)" in done.stdout
+    for args, message in [([str(tmp_path / "nowhere")], "no such class folder"),
+                          ([str(class_dir / "misnamed")], "0 program(s) to compare"),
+                          ([str(class_dir), "--template", str(tmp_path)], "no mastermind.py in the template folder")]:
+        bad = similar(*args)
+        assert bad.returncode == 2 and message in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
