@@ -107,3 +107,36 @@ def test_unreadable_submissions_are_listed_and_bad_arguments_named(tmp_path: Pat
                           ([str(class_dir), "--template", str(tmp_path)], "no mastermind.py in the template folder")]:
         bad = similar(*args)
         assert bad.returncode == 2 and message in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
+
+
+def grade(class_dir: Path, out: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out), *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, **env})
+
+
+def test_the_class_report_has_the_similar_pairs_unless_a_shard_holds_part_of_the_class(tmp_path: Path):
+    class_dir = tmp_path / "class"
+    for source in (COPY, ROOT / "tests" / "submissions" / ORIGINAL, ROOT / "tests" / "submissions" / "ok-class-game"):
+        shutil.copytree(source, class_dir / source.name)
+    done = grade(class_dir, tmp_path / "grades")
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "grades" / "report.html").read_text()
+    assert '<a href="#similar">Similar submissions</a>' in page and '<section id="similar">' in page
+    assert page.count('<article class="pair"') == 1 and f"disguised-copy and {ORIGINAL}: similarity 1.00" in page
+
+    shard = grade(class_dir, tmp_path / "shard", "--shard", "1/2")
+    assert shard.returncode == 0, shard.stderr
+    assert "similar submissions: not in a shard's report" in shard.stderr
+    assert '<section id="similar">' not in (tmp_path / "shard" / "report.html").read_text()
+
+    # A grading host without the instructor's copydetect (a stand-in package that fails to import, as a
+    # missing one does) still writes the whole report, without the section, and says so.
+    missing = tmp_path / "no-copydetect" / "copydetect"
+    missing.mkdir(parents=True)
+    (missing / "__init__.py").write_text("raise ImportError('not installed', name='copydetect')\n")
+    bare = grade(class_dir, tmp_path / "bare", "--force", PYTHONPATH=str(missing.parent))
+    assert bare.returncode == 0, bare.stderr
+    assert "similar submissions: left out of the report (copydetect is not installed)" in bare.stderr
+    assert '<section id="similar">' not in (tmp_path / "bare" / "report.html").read_text()
+    alone = similar(str(class_dir), PYTHONPATH=str(missing.parent))
+    assert alone.returncode == 2 and "the similarity check needs copydetect" in alone.stderr and "Traceback" not in alone.stderr

@@ -33,6 +33,7 @@ from grader.base.errors import UsageError
 from grader.base.files import prepare_folder, private_folder, write_atomically
 from grader.report.formats import CLASS_FORMATS, Class
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
+from grader.commands.similar import class_section
 from grader.base.project import default_jobs
 from grader.sandbox.reaping import become_subreaper
 
@@ -62,7 +63,10 @@ def cmd_grade(args: argparse.Namespace) -> int:
                   subreaper=become_subreaper(), options=options_from(args, assignment, private=(class_dir,)),
                   intake=intake_from(args))
     outcomes = batch.run()
-    graded = Class(tuple((o.student, o.results) for o in outcomes))
+    similar, note = class_section(students, assignment, bool(args.shard))
+    if note:
+        print(note, file=sys.stderr)
+    graded = Class(tuple((o.student, o.results) for o in outcomes), similar=similar)
     for format in CLASS_FORMATS.values():
         write_atomically(out / format.file, format.render(graded), private=True)
     sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))

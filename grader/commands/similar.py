@@ -7,10 +7,12 @@ Never a verdict: a list of pairs to look at."""
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from pathlib import Path
 
-from grader.spec.assignment import load_assignment
+from grader.spec.assignment import Assignment, load_assignment
 from grader.base.errors import UsageError
 from grader.base.escaping import safe_name
 from grader.base.files import write_atomically
@@ -21,10 +23,16 @@ MAX_SOURCE_BYTES = 256_000  # a program this big is not a hand-written solution:
 
 
 def _source(path: Path) -> str | None:
+    """A program's text, or None: read as a regular file only (no link followed, no device or pipe
+    opened for long), at most MAX_SOURCE_BYTES, any bytes decoded."""
     try:
-        data = path.read_bytes()
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return None
+    with os.fdopen(descriptor, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            return None
+        data = file.read(MAX_SOURCE_BYTES + 1)
     return data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n") if len(data) <= MAX_SOURCE_BYTES else None
 
 
@@ -51,7 +59,38 @@ def _template(args: argparse.Namespace, default: Path, program: str) -> str | No
     return _source(path) if path.is_file() else None
 
 
+def class_section(entries: list[tuple[str, Path]], assignment: Assignment, sharded: bool) -> tuple[str, str | None]:
+    """The class report's section on similar submissions, for `grade`, and a line for its stderr when
+    there is none. Never stops grading: a class is always graded to the end."""
+    if sharded:
+        return "", "similar submissions: not in a shard's report (it holds part of the class): run `similar` on the whole class"
+    try:
+        import copydetect  # noqa: F401  (the instructor's: a grading host may not have it)
+
+        from grader.report.similarity import distribution, ranked
+        from grader.report.similarity_html import similarity_section
+    except ImportError as missing:
+        return "", f"similar submissions: left out of the report ({missing.name} is not installed)"
+    sources, skipped = {}, []
+    for student, entry in entries:
+        found = find_program(entry, assignment.program)
+        text = _source(found.folder / assignment.program) if found.folder is not None else None
+        if text is None:
+            skipped.append(f"{student}: {found.problem or 'unreadable or too big'}")
+        else:
+            sources[student] = text
+    if len(sources) < 2:
+        return "", None
+    template, reference = (_source(folder / assignment.program) for folder in (assignment.template, assignment.reference))
+    pairs = ranked(sources, template, reference)
+    return similarity_section(pairs, sources, distribution(pairs), skipped), None
+
+
 def cmd_similar(args: argparse.Namespace) -> int:
+    try:
+        import copydetect  # noqa: F401
+    except ImportError:
+        raise UsageError("the similarity check needs copydetect: `make setup` installs it (requirements.txt)") from None
     from grader.report.similarity import distribution, ranked
     from grader.report.similarity_html import similarity_html, similarity_text
 

@@ -37,6 +37,7 @@ class Class:
 
     students: tuple[tuple[str, Results], ...]
     title: str = "Class report"
+    similar: str = ""  # the report's section on similar submissions (`grader.report.similarity_html`), from grade
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ STUDENT_FILES = ("results", "feedback", "junit")
 
 CLASS_FORMATS: dict[str, Format] = {format.name: format for format in (
     Format("gradebook", "gradebook.csv", lambda c: gradebook_csv(c.students)),
-    Format("report", "report.html", lambda c: class_report_html(list(c.students), c.title)),
+    Format("report", "report.html", lambda c: class_report_html(list(c.students), c.title, c.similar)),
 )}
 
 

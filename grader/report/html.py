@@ -208,8 +208,9 @@ def _student(student: str, results: Results, anchor: str) -> str:
             f'<p><a href="#students">back to the table</a></p></article>')
 
 
-def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class report") -> str:
-    """The whole page for (student id, results) pairs, sorted by student id."""
+def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class report", similar: str = "") -> str:
+    """The whole page for (student id, results) pairs, sorted by student id; `similar` is the section on
+    similar submissions (`grader.report.similarity_html`), which only `grade` can give: it has the code."""
     rows = sorted(rows, key=lambda row: row[0])
     anchors = {student: f"student-{index}" for index, (student, _) in enumerate(rows, start=1)}
     graded = [results for _, results in rows if results.grader_error is None]
@@ -229,7 +230,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 </head>
 <body>
 <header><h1>{_text(title)}</h1>
-<nav><a href="#scores">Scores</a> <a href="#specs">Specs</a> <a href="#common">Common failures</a> <a href="#students">Students</a></nav></header>
+<nav><a href="#scores">Scores</a> <a href="#specs">Specs</a> <a href="#common">Common failures</a> <a href="#students">Students</a>{' <a href="#similar">Similar submissions</a>' if similar else ""}</nav></header>
 <main>
 <section id="scores"><h2>Scores</h2>{_stats(scores, maximum, len(rows))}
 <figure>{_histogram(scores, maximum)}<figcaption>Students per score band (% of {format_points(maximum)} points)</figcaption></figure></section>
@@ -237,7 +238,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 <section id="common"><h2>Common failures</h2>{_groups(common_failures(rows, specs), specs, anchors)}</section>
 <section id="students"><h2>Students</h2><p class="hint">Click a column to sort; a name leads to that student's results.</p>
 {_table(rows, anchors)}</section>
-<section id="details"><h2>Each student</h2>
+{similar + chr(10) if similar else ""}<section id="details"><h2>Each student</h2>
 {chr(10).join(_student(student, results, anchors[student]) for student, results in rows)}
 </section>
 </main>

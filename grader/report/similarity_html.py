@@ -75,23 +75,30 @@ def _side_by_side(rank: int, pair: Pair, sources: dict[str, str]) -> str:
             f'<div class="sides">{columns}</div></article>')
 
 
-CSS = """
-.pairs { border-collapse: collapse; width: 100%; } .pairs td, .pairs th { border-bottom: 1px solid var(--line);
-  padding: .25rem .5rem; text-align: left; vertical-align: top; } .pairs tr.look td { background: var(--del-bg); }
-.sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr)); gap: 1rem; }
-.sides pre { background: var(--panel); border: 1px solid var(--line); padding: .5rem; overflow-x: auto; }
-mark { background: #fff3b0; }
-"""
-
-
-def similarity_html(pairs: list[Pair], sources: dict[str, str], spread: dict[str, float], not_compared: list[str],
-                    title: str = "Similar submissions") -> str:
+def similarity_section(pairs: list[Pair], sources: dict[str, str], spread: dict[str, float],
+                       not_compared: list[str]) -> str:
+    """The report's body: what is listed and why, the ranked pairs, the listed ones side by side. The
+    class report embeds it as its section on similar submissions; `similar --out` wraps it in a page."""
     listed = [pair for pair in pairs if pair.listed]
     rows = "\n".join(_row(rank, pair) for rank, pair in enumerate(pairs[:len(listed) + SHOWN_PAIRS], start=1))
     shown = "\n".join(_side_by_side(rank, pair, sources) for rank, pair in enumerate(listed[:SIDE_BY_SIDE], start=1))
     spread_text = ", ".join(f"{name} {value:.2f}" for name, value in spread.items())
     skipped = "".join(f"<li>{html.escape(reason)}</li>" for reason in not_compared)
-    css = (PACKAGE / "templates" / "report" / "report.css").read_text(encoding="utf-8") + CSS
+    return f"""<section id="similar"><h2>Similar submissions</h2><p>{len(listed)} pair(s) to look at, of {len(pairs)} compared.
+{html.escape(NOT_A_VERDICT)}</p><p>{html.escape(_rule())}</p>{f"<p>This class: {spread_text}.</p>" if spread_text else ""}
+{f"<p>Not compared:</p><ul>{skipped}</ul>" if skipped else ""}
+<table class="pairs"><thead><tr><th>#</th><th>Students</th><th>Similarity</th><th>Shares</th><th>Unusual strings only they hold</th></tr></thead>
+<tbody>
+{rows}
+</tbody></table>
+<p class="hint">Side by side, marked: code found in both (after identifiers, strings and comments are set aside, and the template removed).</p>
+{shown or "<p>No pair reaches the threshold.</p>"}
+</section>"""
+
+
+def similarity_html(pairs: list[Pair], sources: dict[str, str], spread: dict[str, float], not_compared: list[str],
+                    title: str = "Similar submissions") -> str:
+    css = (PACKAGE / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -104,17 +111,7 @@ def similarity_html(pairs: list[Pair], sources: dict[str, str], spread: dict[str
 <body>
 <header><h1>{html.escape(title)}</h1></header>
 <main>
-<section id="rule"><h2>What is listed, and why</h2><p>{len(listed)} pair(s) to look at, of {len(pairs)} compared.
-{html.escape(NOT_A_VERDICT)}</p><p>{html.escape(_rule())}</p>{f"<p>This class: {spread_text}.</p>" if spread_text else ""}
-{f"<p>Not compared:</p><ul>{skipped}</ul>" if skipped else ""}</section>
-<section id="ranked"><h2>Pairs, most similar first</h2>
-<table class="pairs"><thead><tr><th>#</th><th>Students</th><th>Similarity</th><th>Shares</th><th>Unusual strings only they hold</th></tr></thead>
-<tbody>
-{rows}
-</tbody></table></section>
-<section id="code"><h2>Side by side</h2><p class="hint">Marked: code found in both (after identifiers, strings and comments are set aside, and the template removed).</p>
-{shown or "<p>No pair reaches the threshold.</p>"}
-</section>
+{similarity_section(pairs, sources, spread, not_compared)}
 </main>
 </body>
 </html>
