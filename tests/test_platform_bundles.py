@@ -158,3 +158,20 @@ def test_nothing_students_or_instructors_read_sends_them_to_github_classroom():
 def test_the_classroom50_page_says_what_a_student_can_read():
     page = (ROOT / "docs" / "platforms" / "classroom50.md").read_text(encoding="utf-8")
     assert "What a determined student can read: every spec" in page and "make classroom50" in page
+
+
+def test_classroom50_autograder_sets_up_its_own_venv_outside_the_checkout(tmp_path: Path):
+    """As on Classroom 50's runner: no interpreter given, so a venv with the requirements is made in the
+    runner's temporary folder (pip's local cache makes it a few seconds here), never in the checkout."""
+    bundle = tmp_path / "classroom50"
+    build("classroom50", bundle)
+    repository = checkout(tmp_path / "repo", ROOT / "reference" / "mastermind.py")
+    script = bundle / "autograders" / "mastermind" / "autograder.py"
+    env = {key: value for key, value in clean_env(RUNNER_TEMP=str(tmp_path / "runner-temp"), **RUNNER_ENV).items()
+           if key != "CLASSROOM50_PYTHON"}
+    done = subprocess.run([sys.executable, str(script)], cwd=repository, capture_output=True, text=True, timeout=900, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "runner-temp" / "mastermind-grader-venv" / "bin" / "python").exists()
+    result = json.loads((repository / "result.json").read_text())
+    assert result["score"] == result["max-score"] == sum(spec.points for spec in SPECS)
+    assert sorted(path.name for path in repository.iterdir()) == [".git", "mastermind.py", "release-body.md", "result.json"]
