@@ -125,6 +125,15 @@ def _canvas_key(roster: Roster, header: list[str]) -> str:
                      "(Canvas's ID, SIS User ID or SIS Login ID)")
 
 
+def _raw(row: list[str], index: int) -> str:
+    """A cell as Canvas wrote it (its "    Points Possible" keeps its spaces); short rows read as empty."""
+    return row[index] if index < len(row) else ""
+
+
+def _cell(row: list[str], index: int) -> str:
+    return _raw(row, index).strip()
+
+
 def canvas_csv(template: str, source: str, rows: Iterable[tuple[str, Results]], roster: Roster,
                points: float | None = None, column: str | None = None) -> Export:
     """The gradebook import for one Canvas assignment, from the instructor's export `template`."""
@@ -135,36 +144,34 @@ def canvas_csv(template: str, source: str, rows: Iterable[tuple[str, Results]], 
                          "from the Gradebook: Export > Export Entire Gradebook")
     target = _assignment_column(header, column, source)
     key = _canvas_key(roster, header)
-    key_at, id_at = header.index(CANVAS_KEY_HEADERS[key]), header.index("ID")
+    key_at, id_at, name_at = header.index(CANVAS_KEY_HEADERS[key]), header.index("ID"), header.index("Student")
     keep = [index for index, name in enumerate(header) if name in CANVAS_IDENTITY] + [target]
-    raw = lambda row, index: row[index] if index < len(row) else ""  # noqa: E731
-    cell = lambda row, index: raw(row, index).strip()  # noqa: E731
-    preamble = [row for row in table[1:] if not cell(row, id_at) and any(cell(row, i) for i in range(len(row)))]
-    enrolled = [row for row in table[1:] if cell(row, id_at)]
+    preamble = [row for row in table[1:] if not _cell(row, id_at) and any(_cell(row, i) for i in range(len(row)))]
+    enrolled = [row for row in table[1:] if _cell(row, id_at)]
     if points is None:
-        possible = [cell(row, target) for row in preamble if cell(row, 0) == POINTS_POSSIBLE]
+        possible = [_cell(row, target) for row in preamble if _cell(row, name_at) == POINTS_POSSIBLE]
         points = float(possible[0]) if possible and re.fullmatch(r"\d+(\.\d+)?", possible[0]) else None
 
     results = _by_student(rows)
     by_key = roster.index(key)
-    lms_keys = {cell(row, key_at) for row in enrolled}
+    lms_keys = {_cell(row, key_at) for row in enrolled}
     not_in_roster = [safe_name(s) for s in results if roster.value(s, key) is None]
     not_in_lms = [f"{safe_name(s)} ({key} {roster.value(s, key)})" for s in results
                   if roster.value(s, key) is not None and roster.value(s, key) not in lms_keys]
     out = [[header[index] for index in keep]]
-    out += [[raw(row, index) for index in keep[:-1]] + [format_points(points) if cell(row, 0) == POINTS_POSSIBLE
-                                                        and points is not None else raw(row, target)]
+    out += [[_raw(row, index) for index in keep[:-1]] + [format_points(points) if _cell(row, name_at) == POINTS_POSSIBLE
+                                                        and points is not None else _raw(row, target)]
             for row in preamble]
     without, not_graded, written = [], [], 0
     for row in enrolled:
-        student = by_key.get(cell(row, key_at))
-        who = f"{cell(row, 0)} ({CANVAS_KEY_HEADERS[key]} {cell(row, key_at)})"
+        student = by_key.get(_cell(row, key_at))
+        who = f"{_cell(row, name_at)} ({CANVAS_KEY_HEADERS[key]} {_cell(row, key_at)})"
         if student is None or student not in results:
             without.append(who)
         elif results[student].grader_error is not None:
             not_graded.append(f"{safe_name(student)}: {results[student].grader_error}")
         else:
-            out.append([raw(row, index) for index in keep[:-1]] + [scaled(results[student], points)])
+            out.append([_raw(row, index) for index in keep[:-1]] + [scaled(results[student], points)])
             written += 1
     return Export(_csv(out), written, Unmatched(tuple(not_in_roster), tuple(not_in_lms), tuple(without),
                                                 tuple(not_graded)))
