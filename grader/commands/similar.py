@@ -104,7 +104,8 @@ def cmd_similar(args: argparse.Namespace) -> int:
     spread = distribution(pairs)
     sys.stdout.write(similarity_text(pairs, spread, skipped))
     if args.out:
-        write_atomically(Path(args.out), similarity_html(pairs, sources, spread, skipped))
+        title = f"Similar submissions in {safe_name(Path(args.class_dir).resolve().name)}"
+        write_atomically(Path(args.out), similarity_html(pairs, sources, spread, skipped, title))
         print(f"wrote {args.out}: {sum(pair.listed for pair in pairs)} pair(s) to look at, side by side", file=sys.stderr)
     return 0
 

@@ -61,9 +61,10 @@ def _marked(source: str, slices: Any) -> str:
 def _row(rank: int, pair: Pair) -> str:
     name = f"{html.escape(safe_name(pair.first))} / {html.escape(safe_name(pair.second))}"
     link = f'<a href="#pair-{rank}">{name}</a>' if pair.listed and rank <= SIDE_BY_SIDE else name
-    strings = html.escape(_strings(pair)) if pair.strings else ""
-    return (f'<tr{" class=look" if pair.listed else ""}><td>{rank}</td><td>{link}</td><td>{pair.similarity:.2f}</td>'
-            f"<td>{pair.shares[0]:.2f} / {pair.shares[1]:.2f}</td><td>{strings}</td></tr>")
+    strings = f'<span class="strings">only they hold: {html.escape(_strings(pair))}</span>' if pair.strings else ""
+    return (f'<li{" class=look" if pair.listed else ""}><span>{rank}.</span><span>{link}</span>'
+            f'<span class="number">{pair.similarity:.2f}</span>'
+            f'<span class="number">{pair.shares[0]:.2f} / {pair.shares[1]:.2f}</span>{strings}</li>')
 
 
 def _side_by_side(rank: int, pair: Pair, sources: dict[str, str]) -> str:
@@ -87,10 +88,10 @@ def similarity_section(pairs: list[Pair], sources: dict[str, str], spread: dict[
     return f"""<section id="similar"><h2>Similar submissions</h2><p>{len(listed)} pair(s) to look at, of {len(pairs)} compared.
 {html.escape(NOT_A_VERDICT)}</p><p>{html.escape(_rule())}</p>{f"<p>This class: {spread_text}.</p>" if spread_text else ""}
 {f"<p>Not compared:</p><ul>{skipped}</ul>" if skipped else ""}
-<table class="pairs"><thead><tr><th>#</th><th>Students</th><th>Similarity</th><th>Shares</th><th>Unusual strings only they hold</th></tr></thead>
-<tbody>
+<p class="hint">Each pair: its rank, the two students, the similarity, each one's share found in the other, and the unusual strings only they hold.</p>
+<ol class="pairs">
 {rows}
-</tbody></table>
+</ol>
 <p class="hint">Side by side, marked: code found in both (after identifiers, strings and comments are set aside, and the template removed).</p>
 {shown or "<p>No pair reaches the threshold.</p>"}
 </section>"""
