@@ -41,12 +41,16 @@ def test_prairielearn_grader_failure_is_not_gradable_and_a_problem_is_its_messag
 
 @pytest.mark.parametrize("tests, score, maximum", [
     (((10, 10, False), (0, 5, True)), 10, 15),
-    (((2.5, 5, False), (1.5, 3, False)), 5, 8),  # partial credit rounds half up, per test: 3 + 2
+    (((2.5, 5, False), (1.5, 3, False)), 4, 8),  # 4.0 exactly: 3 + 1, never 3 + 2
+    (((5.83, 6, False), (5.33, 6, False), (1.2, 2, False)), 12, 14),  # 12.36: 6 + 5 + 1
     (((0.4, 1, False),), 0, 1),
+    (((0.5, 1, False),), 1, 1),
 ])
-def test_classroom50_scores_are_whole_sums_of_whole_test_scores(tests, score: int, maximum: int):
+def test_classroom50_scores_are_whole_and_sum_to_the_rounded_total(tests, score: int, maximum: int):
     data = classroom50_result(results(*tests), ENV, "2026-11-30T23:59:00Z", "2026-12-01T09:00:00Z")
     assert (data["score"], data["max-score"]) == (score, maximum)
+    for test, (exact, top, _) in zip(data["tests"], tests):
+        assert abs(test["score"] - exact) < 1 and test["score"] <= top and test["exact-score"] == exact
     assert data["score"] == sum(test["score"] for test in data["tests"]) and isinstance(data["score"], int)
     assert data["review"] == "c" and data["datetime"] == "2026-11-30T23:59:00Z" and data["graded_at"] == "2026-12-01T09:00:00Z"
 

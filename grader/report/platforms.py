@@ -6,13 +6,15 @@ hosts read, so one grading run serves every platform:
   failed on is `gradable: false`: no points lost and no attempt used, never a silent 0.
 - Classroom 50's `classroom50/result/v1` contract (`./result.json`): identity fields from the runner's
   environment, integer `score`/`max-score`, and `tests` with `test-name`, `passed`, `score`,
-  `max-score`; extra fields on a test are kept by Classroom 50, so each also carries its `output`.
+  `max-score`; extra fields on a test are kept by Classroom 50, so each also carries its `output` and
+  its `exact-score` (partial credit before rounding to whole points).
 
 The results already keep hidden specs to their name and points (see `report.build_results`); nothing
 here adds to them. `python3 -m grader convert` (`grader.commands.convert`) writes them."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
 
 from grader.base.errors import UsageError
@@ -43,8 +45,18 @@ def prairielearn_results(results: Results) -> dict[str, Any]:
 
 
 def _whole(value: float) -> int:
-    """Classroom 50's scores are integers: partial credit rounds half up, per test."""
-    return int(value + 0.5)
+    return int(value + 0.5 + 1e-9)
+
+
+def whole_scores(scores: list[float]) -> list[int]:
+    """Classroom 50's scores are integers, and its total is their sum: the total is the exact one rounded
+    half up, each test gets its points rounded down, and the points left go to the tests with the largest
+    fractions (the first on a tie). So no test is off by a whole point, nor above its maximum."""
+    floors = [int(math.floor(score + 1e-9)) for score in scores]
+    left = _whole(sum(scores)) - sum(floors)
+    for index in sorted(range(len(scores)), key=lambda index: (floors[index] - scores[index], index))[:left]:
+        floors[index] += 1
+    return floors
 
 
 def classroom50_result(results: Results, env: Mapping[str, str], submitted: str, graded: str) -> dict[str, Any]:
@@ -55,8 +67,9 @@ def classroom50_result(results: Results, env: Mapping[str, str], submitted: str,
         raise UsageError(f"not run by Classroom 50's runner: no {', '.join(missing)} in the environment")
     if results.grader_error is not None:  # a non-zero exit: the runner reports an error, never a score
         raise UsageError(f"the grader could not grade this submission: {results.grader_error}")
-    tests = [{"test-name": test.name, "passed": test.passed, "score": _whole(test.score),
-              "max-score": _whole(test.max_score), "output": test.output} for test in results.tests]
+    scores = whole_scores([test.score for test in results.tests])
+    tests = [{"test-name": test.name, "passed": test.passed, "score": score, "max-score": _whole(test.max_score),
+              "exact-score": number(test.score), "output": test.output} for test, score in zip(results.tests, scores)]
     return {
         "schema": CLASSROOM50_SCHEMA, "classroom": env["CLASSROOM"], "assignment": env["ASSIGNMENT"],
         "submission": env["SUBMISSION_TAG"], "commit": env["COMMIT_URL"], "release": env["RELEASE_URL"],
