@@ -39,7 +39,7 @@ def write_export(args: argparse.Namespace, rows: list[tuple[str, Results]]) -> i
     else:
         export = moodle_csv(rows, roster, args.moodle_id, args.points, args.column or "Grade")
     if args.out:
-        write_atomically(Path(args.out), export.text)
+        write_atomically(Path(args.out), export.text, private=True)  # grades: as grade's own files
     else:
         sys.stdout.write(export.text)
     for line in export.unmatched.lines():

@@ -105,7 +105,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
     sys.stdout.write(similarity_text(pairs, spread, skipped))
     if args.out:
         title = f"Similar submissions in {safe_name(Path(args.class_dir).resolve().name)}"
-        write_atomically(Path(args.out), similarity_html(pairs, sources, spread, skipped, title))
+        write_atomically(Path(args.out), similarity_html(pairs, sources, spread, skipped, title), private=True)
         print(f"wrote {args.out}: {sum(pair.listed for pair in pairs)} pair(s) to look at, side by side", file=sys.stderr)
     return 0
 

@@ -16,7 +16,7 @@ from grader.report.text import HIDDEN_NOTE
 from grader.spec.specs import SUITE_FILE, load_specs
 from test_packaging import clean_env
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SPECS = load_specs(ROOT / "specs")
 HIDDEN = {spec.name for spec in SPECS if spec.hidden}
 CLASS = sorted((ROOT / "tests" / "sample_class").iterdir())

@@ -15,7 +15,7 @@ import pytest
 from grader.report.similarity import THRESHOLD, Pair, code_pairs, rare_strings, ranked, string_literals
 from grader.report.similarity_html import similarity_html
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CORPUS = sorted([*ROOT.glob("tests/submissions/ok-*"), *ROOT.glob("tests/submissions/real-*")])
 COPY = ROOT / "tests" / "similarity" / "disguised-copy"
 ORIGINAL = "real-globals-own-prompts"
@@ -49,6 +49,7 @@ def test_the_disguised_copy_and_its_original_are_the_top_pair_well_above_the_nex
     assert "'Enter the secret number:'" in ranked_lines[0]  # their own prompts: nobody else prints them
     page = (tmp_path / "similar.html").read_text()
     assert page.count('<article class="pair"') == 1 and "<mark>" in page and "Why 0.80:" in page
+    assert (tmp_path / "similar.html").stat().st_mode & 0o777 == 0o600  # every student's code: the instructor's alone
 
 
 def test_the_ranking_is_the_same_whatever_pythons_hash_seed(tmp_path: Path):
