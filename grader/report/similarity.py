@@ -21,7 +21,7 @@ import itertools
 import re
 import statistics
 from dataclasses import dataclass
-from typing import Any
+from typing import AbstractSet, Any
 
 CODE_K = 25  # copydetect's noise threshold: matches shorter than this many filtered characters are noise
 THRESHOLD = 0.8
@@ -97,7 +97,7 @@ def string_literals(source: str) -> set[str]:
             if len(text.strip()) >= MIN_STRING and any(character.isalpha() for character in text)}
 
 
-def rare_strings(sources: dict[str, str], expected: set[str] = frozenset()) -> dict[tuple[str, str], tuple[str, ...]]:
+def rare_strings(sources: dict[str, str], expected: AbstractSet[str] = frozenset()) -> dict[tuple[str, str], tuple[str, ...]]:
     """(first, second) -> the strings those two programs alone hold, leaving out the `expected` ones
     (the template's and the reference's)."""
     holders: dict[str, list[str]] = {}
