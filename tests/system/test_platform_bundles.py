@@ -148,7 +148,8 @@ def test_classroom50_outside_its_runner_is_an_infrastructure_error_not_a_grade(t
 
 def test_nothing_students_or_instructors_read_sends_them_to_github_classroom():
     """GitHub Classroom was retired on 2026-08-28: the handout stays a plain check on any repository."""
-    read = [ROOT / "README.md", ROOT / "student_template" / "README.md", ROOT / "grader" / "templates" / "github-check.yml",
+    read = [ROOT / "README.md", ROOT / "docs" / "instructors.md", ROOT / "docs" / "students.md",
+            ROOT / "student_template" / "README.md", ROOT / "grader" / "templates" / "github-check.yml",
             *sorted((ROOT / "grader" / "templates" / "handout").iterdir())]
     for path in read:
         assert "github classroom" not in path.read_text(encoding="utf-8").lower(), path
