@@ -71,7 +71,10 @@ def add_gradebook(commands: argparse._SubParsersAction) -> None:
         "for every <id>/results.json inside it, and grade's output folder for its students.",
         [("gradebook artifacts/ --out gradebook.csv", "merge one results.json per student, and write report.html"),
          ("gradebook grades-1 grades-2 --out gradebook.csv", "merge the output folders of sharded grade runs"),
-         ("gradebook results/*.json --id-from stem", "print the CSV, each student named by the file name")],
+         ("gradebook results/*.json --id-from stem", "print the CSV, each student named by the file name"),
+         ("gradebook grades --format canvas --roster roster.csv --template export.csv --out canvas.csv",
+          "Canvas's import file for the assignment of the instructor's gradebook export; who could not be "
+          "placed is listed")],
         [(0, "the gradebook was written"), CANNOT_READ])
     gradebook.add_argument("results", nargs="+", help="results.json files, folders holding <id>/results.json, or the output folder of grade")
     gradebook.add_argument("--out", metavar="FILE", help=f"write the CSV here, and the class report ({REPORT}) next to it "
@@ -81,8 +84,8 @@ def add_gradebook(commands: argparse._SubParsersAction) -> None:
     lms = gradebook.add_argument_group("LMS import files (see docs/platforms/lms.md)")
     lms.add_argument("--format", choices=["csv", "canvas", "moodle"], default="csv",
                      help="csv: this gradebook (default); canvas or moodle: the file that LMS imports")
-    lms.add_argument("--roster", metavar="FILE", help="CSV: student (the folder names) to the LMS's ids "
-                                                      "(grader/report/roster.py)")
+    lms.add_argument("--roster", metavar="FILE", help="CSV: student (the folder names) to the LMS's ids, logins "
+                                                      "or emails (docs/platforms/lms.md)")
     lms.add_argument("--points", type=float, metavar="N", help="scale scores to N points (default: Canvas's "
                                                                "Points Possible, else the grader's points)")
     lms.add_argument("--template", metavar="CANVAS_EXPORT.csv", help="canvas: the gradebook exported from Canvas")

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from grader.spec.assignment import Assignment, load_assignment
 from grader.base.errors import UsageError
+from grader.base.helptext import CANNOT_RUN, add_command
 from grader.commands.options import add_assignment_options
 from grader.commands.packaging import TEMPLATES, _publish, assignment_files, grader_package_files, runtime_requirements
 from grader.spec.specs import SUITE_FILE, load_specs
@@ -101,16 +102,31 @@ def cmd_classroom50(args: argparse.Namespace) -> int:
 
 
 def add_prairielearn(commands: argparse._SubParsersAction) -> None:
-    command = commands.add_parser("prairielearn", help="build the PrairieLearn external grader image folder",
-                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    command = add_command(
+        commands, "prairielearn", "build the PrairieLearn external grader (image folder and specs)",
+        "Build what PrairieLearn's external grading needs: image/ (a Dockerfile, its entrypoint, the grader "
+        "and its requirements; no spec, since grader images are usually public) and tests/specs/ (every "
+        "spec, to copy into the question's tests/ folder, which PrairieLearn mounts at /grade/tests). The "
+        "entrypoint grades /grade/student and writes /grade/results/results.json; hidden specs show "
+        "students only their name and points.",
+        [("prairielearn", "build dist/prairielearn/ for the digit game (what `make prairielearn` runs)"),
+         ("prairielearn --assignment assignments/colour --out dist/colour-pl", "another assignment's grader")],
+        [(0, "the folder was written"), CANNOT_RUN])
     command.add_argument("--out", default="dist/prairielearn", help="the folder to (re)build (default: %(default)s)")
     add_assignment_options(command)
     command.set_defaults(run=cmd_prairielearn)
 
 
 def add_classroom50(commands: argparse._SubParsersAction) -> None:
-    command = commands.add_parser("classroom50", help="build the Classroom 50 autograder folder (all specs)",
-                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    command = add_command(
+        commands, "classroom50", "build the Classroom 50 autograder folder (all specs)",
+        "Build autograders/<slug>/ for Classroom 50: autograder.py, the grader, its requirements and every "
+        "spec. Copy it into the classroom50 repository; Classroom 50 runs autograder.py in the student's "
+        "own GitHub Actions job, where it writes result.json and the Release's text. A determined student "
+        "can read every spec there, hidden ones included (docs/platforms/classroom50.md).",
+        [("classroom50", "build dist/classroom50/autograders/mastermind/ (what `make classroom50` runs)"),
+         ("classroom50 --slug hw3-mastermind", "for the Classroom 50 assignment whose slug is hw3-mastermind")],
+        [(0, "the folder was written"), CANNOT_RUN])
     command.add_argument("--out", default="dist/classroom50", help="the folder to (re)build (default: %(default)s)")
     command.add_argument("--slug", default="mastermind", help="the Classroom 50 assignment slug (default: %(default)s)")
     add_assignment_options(command)

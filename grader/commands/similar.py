@@ -16,6 +16,7 @@ from grader.spec.assignment import Assignment, load_assignment
 from grader.base.errors import UsageError
 from grader.base.escaping import safe_name
 from grader.base.files import write_atomically
+from grader.base.helptext import CANNOT_RUN, add_command
 from grader.engine.finder import find_program
 from grader.commands.options import add_assignment_option
 
@@ -111,9 +112,17 @@ def cmd_similar(args: argparse.Namespace) -> int:
 
 
 def add_similar(commands: argparse._SubParsersAction) -> None:
-    similar = commands.add_parser("similar", help="rank pairs of submissions to read side by side (never a verdict)",
-                                  description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    similar.add_argument("class_dir", help="one sub-folder per student (its name is the student id)")
+    similar = add_command(
+        commands, "similar", "rank pairs of submissions to read side by side (never a verdict)",
+        "Rank the pairs of submissions worth reading side by side: pairs whose code is similar (copydetect's "
+        "winnowing, identifiers, strings and comments set aside, the template's code left out) and pairs "
+        "whose programs alone hold the same unusual strings (their own prompts, a shared typo). It prints the "
+        "ranked list with the threshold it uses and why; --out also writes an HTML page with the matched "
+        "code marked side by side. Similar code is a reason to look, not a finding.",
+        [("similar path/to/class", "print the ranked pairs"),
+         ("similar path/to/class --out similar.html", "and the pairs to look at, side by side")],
+        [(0, "the pairs were compared (whether or not any is listed)"), CANNOT_RUN])
+    similar.add_argument("class_dir", metavar="CLASS_DIR", help="one sub-folder per student (its name is the student id)")
     similar.add_argument("--template", metavar="DIR", help="the starter code, left out of every match "
                                                            "(default: the assignment's student_template/)")
     similar.add_argument("--out", metavar="FILE", help="also write the HTML report (the code side by side) here")
