@@ -73,7 +73,8 @@ def _listing(records: Sequence[Record]) -> str:
 
 
 def history(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """After each valid guess, every guess so far, oldest first, with its counts: the whole ordered list."""
+    """After each valid guess, every guess so far, oldest first: the whole ordered list of guesses. Their
+    counts are the scoring rule's, so a scoring bug costs the history nothing."""
     units = []
     for step, want in enumerate(expected):
         got = _at(actual, step)
@@ -82,21 +83,21 @@ def history(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
         if got is None:
             units.append(Unit("history", step, False, False, "history", _listing(want.records), NOT_REACHED))
             continue
-        right = got.records == want.records
+        wanted, shown = [r.guess for r in want.records], [r.guess for r in got.records]
+        right = shown == wanted
         found = _listing(got.records)
-        if not right and got.records == want.records[::-1]:
+        if not right and shown == wanted[::-1]:
             found += ", newest first"
-        elif not right and set(got.records) == set(want.records):
+        elif not right and sorted(shown) == sorted(wanted):
             found += ", in another order"
-        elif not right and [r.guess for r in got.records] == [r.guess for r in want.records]:
-            found = "other counts in " + found
         units.append(Unit("history", step, right, False, "history", _listing(want.records), found))
     return units
 
 
 def scores(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """Each guess's counts: right wherever the program shows that guess (from its own step on), and shown."""
-    units, seen = [], set()
+    """Each wrong guess's counts: right wherever the program shows that guess (from its own step on), and
+    shown."""
+    units, seen = [], {_key(context)}  # the key's counts (0 and 4) are the win's, whatever the history shows
     for step, want in enumerate(expected):
         for record in want.records:
             if record.guess in seen:
@@ -119,17 +120,24 @@ def _new_guesses(steps: Reached, step: int) -> set[str]:
 
 def accepted(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     """A valid entry (spaces around it removed) is taken as the guess it spells: its history line shows
-    from its own step on (a history shown only later still shows it was taken)."""
+    from its own step on (a history shown only later still shows it was taken), or, for the key, the win
+    does (where the history is shown is the history rule's)."""
     units = []
     for step in range(len(expected)):
         for guess in sorted(_new_guesses(expected, step)):
             got = _at(actual, step)
-            right = got is not None and any(guess in {r.guess for r in facts.records}
-                                            for facts in actual[step:] if facts is not None)
+            won = guess == _key(context) and got is not None and bool(got.found("won"))  # the win takes it too
+            right = got is not None and (won or any(guess in {r.guess for r in facts.records}
+                                                    for facts in actual[step:] if facts is not None))
             found = NOT_REACHED if got is None else ("taken" if right else "not taken as a guess")
             units.append(Unit("accepted", step, right, False, f"the entry {_typed(context, step)}",
                               f"taken as the guess {guess}", found))
     return units
+
+
+def _key(context: Context) -> str:
+    index = context.vocabulary.key_input
+    return context.inputs[index].strip() if index is not None and index < len(context.inputs) else ""
 
 
 def _typed(context: Context, step: int) -> str:
@@ -157,11 +165,13 @@ def _message(kinds: Sequence[str], vocabulary: Vocabulary) -> str:
 
 
 def rejection(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """Which message each entry gets: exactly the expected one, in its own words, once."""
+    """Which message each entry gets: exactly the expected one, in its own words, once. Where no message
+    is expected, only the messages this spec is about count: another message there is its own rule's."""
     units = []
+    kinds = {kind for want in expected for kind in want.messages}
     for step, want in enumerate(expected):
         got = _at(actual, step)
-        if not want.messages and (got is None or not got.messages):
+        if not want.messages and (got is None or not kinds & set(got.messages)):
             continue
         if got is None:
             units.append(Unit("rejection", step, False, False, f"the entry {_typed(context, step)}",
@@ -219,7 +229,8 @@ def _phrase_units(name: str, subject: str, expected: Steps, actual: Reached,
         else:
             units.append(Unit(name, step, right_at(want, got), True, subject, shown(want), shown(got)))
     stated = {step for step, want in enumerate(expected) if want.found(name)}
-    early = next((step for step, got in enumerate(actual) if got is not None and got.found(name) and step not in stated), None)
+    early = next((step for step, got in enumerate(actual) if got is not None and got.found(name) and step not in stated
+                  and got.found("won")), None)  # a count beside no win ("12 guesses to find it") claims nothing
     if early is not None:
         units.append(Unit(name, early, False, True, subject, "not here", f"{shown(actual[early])} here"))  # type: ignore[arg-type]
     return units
@@ -262,7 +273,7 @@ def count(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
 def lost(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     """The loss: a line that shows the key, in the step of the last guess, and no win there."""
     units = []
-    key = context.inputs[context.vocabulary.key_input].strip() if context.vocabulary.key_input is not None else ""
+    key = _key(context)
     for step, want in enumerate(expected):
         if not want.key_shown:
             continue

@@ -101,3 +101,50 @@ def test_an_entry_with_spaces_is_taken_or_refused() -> None:
 def test_steps_never_reached_are_wrong() -> None:
     units = judged(["history"], EXPECTED, EXPECTED[:2])
     assert rights(units) == [True, False, False] and "never reached" in units[-1].actual
+
+
+# Issue 19, rule isolation: each judge charges its own rule's facts only.
+
+def test_the_history_is_the_guesses_not_their_counts() -> None:
+    """A scoring bug shows in every history line: the history rule does not charge it."""
+    other_counts = [[], [H1], [H1, "1563 : exist: 2, position: 1"], [H1, "1563 : exist: 2, position: 1", H3]]
+    assert rights(judged(["history"], EXPECTED, other_counts)) == [True, True, True]
+
+
+WON = [[], [H1], [H1, "1234 : exist: 0, position: 4", "You guessed it right!", "You did it in 2 guesses."]]
+WON_INPUTS = ("1234", "5678", "1234")
+
+
+def test_the_keys_own_counts_are_the_wins() -> None:
+    """The winning guess scores exist 0, position 4 in any program that finds the key; a program that wins
+    without its history line breaks the history rule, not the scoring."""
+    no_line = [[], [H1], [H1, "You guessed it right!", "You did it in 2 guesses."]]
+    units = judged(["scores"], WON, no_line, WON_INPUTS)
+    assert [(u.subject, u.right) for u in units] == [("scoring of 5678", True)]
+
+
+def test_the_win_takes_the_key_as_a_guess() -> None:
+    no_line = [[], [H1], [H1, "You guessed it right!", "You did it in 2 guesses."]]
+    assert rights(judged(["accepted"], WON, no_line, WON_INPUTS)) == [True, True]
+    no_win = [[], [H1], [H1, "Next guess"]]
+    assert rights(judged(["accepted"], WON, no_win, WON_INPUTS)) == [True, False]
+
+
+def test_a_count_beside_no_win_claims_nothing() -> None:
+    """A banner's "you did it in 12 guesses or fewer, you win" is no count of a win; a count in a win where
+    none is due is."""
+    banner = [["Find the key: if you did it in 12 guesses or fewer, you win!"]] + WON[1:]
+    assert rights(judged(["count"], WON, banner, WON_INPUTS)) == [True]
+    early = [[], [H1, "You guessed it right!", "You did it in 1 guesses."], WON[2]]
+    assert rights(judged(["count"], WON, early, WON_INPUTS)) == [False, True]
+
+
+def test_a_message_of_another_rule_where_none_is_due_is_not_charged() -> None:
+    """A length spec does not charge the non-digit message a program prints after a valid guess (that is
+    the non-digit rule's); its own message there it does."""
+    expected = [[], ["Guess must be of 4 digits!"], [H1]]
+    inputs = ("1234", "123", "5678")
+    other = [[], ["Guess must be of 4 digits!"], [H1, "Invalid input. Try again."]]
+    assert rights(judged(["rejection"], expected, other, inputs)) == [True]
+    own = [[], ["Guess must be of 4 digits!"], [H1, "Guess must be of 4 digits!"]]
+    assert rights(judged(["rejection"], expected, own, inputs)) == [True, False]
