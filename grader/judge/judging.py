@@ -196,7 +196,8 @@ def _judge_facts(spec: Spec, session: Session) -> Verdict:
         return Verdict(spec, PASSED, "passed", matched_steps=matched, units=tuple(units))
     if wrong and (judged is None or wrong[0].step < last):
         head = min(wrong[0].step, last)
-        kind, message = (ending[0] if ending and wrong[0].step > last else MISMATCH), \
+        # A crash in the step that went wrong is why it went wrong (its traceback is that step's output).
+        kind, message = (ending[0] if ending and (wrong[0].step > last or ending[0] == CRASH) else MISMATCH), \
             f"{moment(spec, wrong[0].step)}, {wrong[0].said()}"
         if ending:
             message += f"; {ending[1]}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import signal
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,9 @@ from grader.judge import judging
 from grader.judge.judging import Difference, Session, judge, total
 from grader.judge.outcome import Ending
 from grader.base.wording import count_of
+from grader.spec.specs import load_specs
+
+ROOT = Path(__file__).resolve().parents[2]
 
 ECHO = spec_from(ECHO_SPEC)
 GOOD = ("name? ", "hello Ada\nagain? ", "hello Bob\n")
@@ -96,3 +100,13 @@ def test_the_judge_compares_under_the_specs_ignore_options():
 @pytest.mark.parametrize(("number", "shown"), [(0, "0 inputs"), (1, "1 input"), (2, "2 inputs")])
 def test_counts_agree_with_their_noun(number: int, shown: str) -> None:
     assert count_of(number, "input") == shown
+
+
+def test_a_rule_spec_that_a_crash_cuts_short_is_a_crash():
+    """A rule spec: the program crashes on the entry whose message the spec checks; that step went wrong
+    because of the crash, so the verdict is the crash, with the step's traceback."""
+    spec = next(s for s in load_specs(ROOT / "specs") if s.id == "08-non-digit-message")
+    outputs = ("Enter key: ", "Enter guess: ", TRACEBACK)
+    verdict = judge(spec, Session(outputs, Ending.EXITED, 1))
+    assert verdict.kind == judging.CRASH and verdict.step == 2, verdict
+    assert "crashed after input 2" in verdict.message, verdict.message
