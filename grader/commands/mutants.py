@@ -2,11 +2,15 @@
 
 Each corpus entry is a folder with the program (`mastermind.py` for the digit game) and a `note.txt`
 whose first line starts with `PASS:` (a correct submission: it must earn full marks) or `FAIL:` (a known mistake: some spec must take points). A
-`share:` line may follow, saying how much of the points the entry must earn: `share: at least 80%`,
-`share: at most 40%`, or `share: less than OTHER-ENTRY` (a cosmetic slip plus a rule bug must earn less than
-the slip alone). The command grades every entry against every spec, hidden ones included, prints which spec
-catches which FAIL entry and the share each earns, and flags what would make the suite untrustworthy: a FAIL
-entry no spec catches, a PASS entry that loses points, an entry outside its share, a spec that catches nothing.
+FAIL entry's `rule:` line names the rules of the suite it breaks (`rule: scoring`, `rule: presentation, loss`;
+`rule: all` for a program that cannot run). A `share:` line may follow, saying how much of the points the entry
+must earn: `share: at least 80%`, `share: at most 40%`, or `share: less than OTHER-ENTRY` (a cosmetic slip plus
+a rule bug must earn less than the slip alone). The command grades every entry against every spec, hidden
+ones included, prints the rules table and the rule x spec matrix (grader/report/rule_matrix.py: the points
+each entry loses in each spec, entries grouped by the rules they break) with the share each earns, and flags
+what would make the suite untrustworthy: a FAIL entry no spec catches, a PASS entry that loses points, an
+entry outside its share, an entry that loses points in a spec of a rule it does not break (presentation specs
+aside) or none in the specs of a rule it breaks, a spec that catches nothing.
 
 Entries named `hang-*` are known to hang; they are graded with a short step timeout (HANG_STEP_TIMEOUT)
 instead of the specs' (5 s for the first step), so the corpus runs in seconds. Their verdicts cannot change: every step they
@@ -17,65 +21,24 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Collection
 
 from grader.base.errors import UsageError
 from grader.judge.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
 from grader.commands.options import add_assignment_options, assignment_options, assignment_specs
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.engine.runner import Options, grade_spec
-from grader.spec.specs import Spec
+from grader.report.rule_matrix import MatrixRow, RuleRow, isolation_problems, render_matrix, render_rules_table, rules_table
+from grader.spec.notes import LESS_THAN, Share, parse_rules, parse_share, share_problem
+from grader.spec.specs import SUITE_RULES, Spec, load_defaults
 from grader.base.project import CORPUS as DEFAULT_CORPUS
 
 HANG_STEP_TIMEOUT = 2.0
 PASS, FAIL = "PASS", "FAIL"
-
-
-@dataclass(frozen=True)
-class Share:
-    """The share of the points an entry must earn: at least or at most a percentage, or less than another entry."""
-
-    relation: str  # AT_LEAST, AT_MOST or LESS_THAN
-    percent: float = 0.0
-    other: str = ""  # the entry it must earn less than (LESS_THAN only)
-
-    def __str__(self) -> str:
-        return f"{self.relation} {self.other or f'{self.percent:g}%'}"
-
-
-AT_LEAST, AT_MOST, LESS_THAN = "at least", "at most", "less than"
-_SHARE = re.compile(r"(at least|at most) (\d+(?:\.\d+)?) ?%|less than ([\w.-]+)")
-
-
-def parse_share(text: str) -> Share:
-    """`at least 80%`, `at most 40%` or `less than NAME` as a Share; ValueError for anything else."""
-    match = _SHARE.fullmatch(text.strip())
-    if not match:
-        raise ValueError(f"share must be 'at least N%', 'at most N%' or 'less than ENTRY', not {text.strip()!r}")
-    if match[3]:
-        return Share(LESS_THAN, other=match[3])
-    percent = float(match[2])
-    if percent > 100:
-        raise ValueError(f"share {percent:g}% is more than 100%")
-    return Share(match[1], percent=percent)
-
-
-def share_problem(share: Share, earned: float, others: dict[str, float]) -> str | None:
-    """Why an entry's share of the points (0 to 1) breaks its rule, or None. A `less than` rule whose other
-    entry was not graded (see `mutants ONLY...`) cannot be judged and is not a problem."""
-    percent = 100 * earned
-    if share.relation == AT_LEAST and percent < share.percent:
-        return f"earns {percent:.0f}% of the points, expected at least {share.percent:g}%"
-    if share.relation == AT_MOST and percent > share.percent:
-        return f"earns {percent:.0f}% of the points, expected at most {share.percent:g}%"
-    if share.relation == LESS_THAN and share.other in others and earned >= others[share.other]:
-        return (f"earns {percent:.0f}% of the points, expected less than {share.other} "
-                f"({100 * others[share.other]:.0f}%)")
-    return None
 
 
 @dataclass(frozen=True)
@@ -87,6 +50,7 @@ class Entry:
     expected: str  # PASS or FAIL
     note: str
     share: Share | None = None
+    rules: tuple[str, ...] = ()  # the rules it breaks, as its note names them
 
     @property
     def kind(self) -> str:
@@ -99,9 +63,26 @@ class Entry:
         return self.expected == FAIL and self.kind not in ("crash", "hang", "syntax")
 
 
-def load_corpus(directory: Path = DEFAULT_CORPUS) -> list[Entry]:
+def _settings(note_file: Path, lines: list[str], known: Collection[str] | None,
+              problems: list[str]) -> tuple[Share | None, tuple[str, ...]]:
+    """The `share:` and `rule:` lines after a note's first line (each once), problems named by line."""
+    found: dict[str, object] = {}
+    for number, line in enumerate(lines, start=2):
+        key, _, value = line.partition(":")
+        key = key.strip()
+        try:
+            if key not in ("share", "rule") or key in found:
+                raise ValueError("after the first line, only one 'rule: ...' and one 'share: ...' line may follow")
+            found[key] = parse_share(value) if key == "share" else parse_rules(value, known)
+        except ValueError as error:
+            problems.append(f"{note_file}, line {number}: {error}")
+    return found.get("share"), found.get("rule", ())  # type: ignore[return-value]
+
+
+def load_corpus(directory: Path = DEFAULT_CORPUS, rules: Collection[str] | None = None) -> list[Entry]:
     """Every entry of the corpus, by name. A folder without a readable PASS/FAIL note is a usage error:
-    an entry whose verdict is unknown proves nothing."""
+    an entry whose verdict is unknown proves nothing; so is a PASS entry that names a rule it breaks, and
+    (given the suite's `rules`) a rule the suite does not declare."""
     if not directory.is_dir():
         raise UsageError(f"{directory}: no such corpus folder")
     entries, problems = [], []
@@ -113,16 +94,10 @@ def load_corpus(directory: Path = DEFAULT_CORPUS) -> list[Entry]:
         if verdict not in (PASS, FAIL):
             problems.append(f"{folder}: note.txt must start with 'PASS:' or 'FAIL:'")
             continue
-        share = None
-        for number, line in enumerate(settings, start=2):
-            key, _, value = line.partition(":")
-            try:
-                if key.strip() != "share" or share is not None:
-                    raise ValueError("after the first line, only one 'share: ...' line may follow")
-                share = parse_share(value)
-            except ValueError as error:
-                problems.append(f"{note_file}, line {number}: {error}")
-        entries.append(Entry(folder.name, folder, verdict, note, share))
+        share, broken = _settings(note_file, settings, rules, problems)
+        if verdict == PASS and broken:
+            problems.append(f"{note_file}: a PASS entry breaks no rule: no 'rule:' line")
+        entries.append(Entry(folder.name, folder, verdict, note, share, broken))
     names = {entry.name for entry in entries}
     problems += [f"{entry.path / 'note.txt'}: share: no corpus entry named {entry.share.other}"
                  for entry in entries if entry.share and entry.share.relation == LESS_THAN and entry.share.other not in names]
@@ -174,6 +149,7 @@ class Analysis:
     grader_errors: dict[str, list[Verdict]]  # buggy (not crash/hang/syntax) entries that crashed or hung
     shares: dict[str, float]  # entry -> the share of the points it earns (0 to 1)
     share_misses: dict[str, str]  # entry -> how its share breaks the rule in its note
+    isolation: dict[str, list[str]]  # entry -> how it loses points outside the rules its note names
 
     @property
     def flags(self) -> list[str]:
@@ -182,11 +158,21 @@ class Analysis:
             lost = ", ".join(f"{v.spec.id} ({v.kind}: {v.message})" for v in verdicts)
             flags.append(f"{name}: PASS entry loses points on {lost}")
         flags += [f"{name}: {miss}" for name, miss in self.share_misses.items()]
+        flags += [f"{name}: {problem}" for name, problems in self.isolation.items() for problem in problems]
         flags += [f"{spec_id}: this spec catches no FAIL entry" for spec_id in self.useless_specs]
         return flags
 
 
-def analyse(entries: list[Entry], specs: list[Spec], results: dict[str, list[Verdict]]) -> Analysis:
+def matrix_rows(entries: list[Entry], results: dict[str, list[Verdict]]) -> list[MatrixRow]:
+    """Each entry's row of the matrix: its rules and the points it loses in each spec."""
+    return [MatrixRow(e.name, e.rules, tuple(round(v.spec.points - v.score, 2) for v in results[e.name]))
+            for e in entries]
+
+
+def analyse(entries: list[Entry], specs: list[Spec], results: dict[str, list[Verdict]],
+            table: list[RuleRow] | None = None) -> Analysis:
+    """What the corpus's verdicts say about the suite; with the rules `table`, whether each entry loses
+    points where its rules are graded, and only there."""
     catches = {e.name: [v.spec.id for v in results[e.name] if not v.passed] for e in entries if e.expected == FAIL}
     wrongly = {e.name: [v for v in results[e.name] if not v.passed] for e in entries if e.expected == PASS}
     caught_by_any = {spec_id for ids in catches.values() for spec_id in ids}
@@ -194,6 +180,7 @@ def analyse(entries: list[Entry], specs: list[Spec], results: dict[str, list[Ver
            for e in entries if e.buggy}
     shares = {e.name: earned_share(results[e.name]) for e in entries}
     misses = {e.name: share_problem(e.share, shares[e.name], shares) for e in entries if e.share}
+    isolation = {row.name: isolation_problems(row, specs, table) for row in matrix_rows(entries, results)} if table else {}
     return Analysis(
         catches=catches,
         uncaught=[name for name, ids in catches.items() if not ids],
@@ -202,41 +189,38 @@ def analyse(entries: list[Entry], specs: list[Spec], results: dict[str, list[Ver
         grader_errors={name: v for name, v in odd.items() if v},
         shares=shares,
         share_misses={name: miss for name, miss in misses.items() if miss},
+        isolation={name: problems for name, problems in isolation.items() if problems},
     )
 
 
-def _column(spec: Spec) -> str:
-    """A short column label: the number a spec id starts with, or its position."""
-    head = spec.id.split("-", 1)[0]
-    return head if head.isdigit() else spec.id[:2]
+def _status(entry: Entry, analysis: Analysis) -> str:
+    if entry.name in analysis.share_misses:
+        return "SHARE"
+    if entry.name in analysis.isolation:
+        return "RULES"
+    if entry.expected == FAIL:
+        return "ok" if analysis.catches[entry.name] else "MISSED"
+    return "WRONG" if entry.name in analysis.wrongly_failed else "ok"
 
 
-def render(entries: list[Entry], specs: list[Spec], results: dict[str, list[Verdict]], analysis: Analysis) -> str:
-    """The catch table (one row per entry, one column per spec), its legend, then the flags."""
-    labels = [_column(spec) for spec in specs]
-    width = max(len(label) for label in labels)
-    name_width = max(len(entry.name) for entry in entries)
-    header = " " * (name_width + 8) + " ".join(label.rjust(width) for label in labels)
-    out = ["Which spec catches which known submission (x: the spec takes its points, .: it does not),",
-           "and the share of the points each earns (with the share its note expects, if any)", "", header]
-    for entry in entries:
-        cells = []
-        for verdict in results[entry.name]:
-            cells.append(("." if verdict.passed else "x").rjust(width))
-        caught = sum(not v.passed for v in results[entry.name])
-        if entry.expected == FAIL:
-            status = "ok" if caught else "MISSED"
-        else:
-            status = "ok" if not caught else "WRONG"
-        if entry.name in analysis.share_misses:
-            status = "SHARE"
-        share = f"{100 * analysis.shares[entry.name]:4.0f}%" + (f" ({entry.share})" if entry.share else "")
-        out.append(f"{entry.name:<{name_width}}  {entry.expected}  " + " ".join(cells) + f"   {status:<6} {share}")
+def render(entries: list[Entry], specs: list[Spec], results: dict[str, list[Verdict]], analysis: Analysis,
+           table: list[RuleRow] | None = None) -> str:
+    """The rules table, the rule x spec matrix (points lost, each entry's status and share), the specs'
+    legend, then the flags."""
+    table = table or rules_table({}, specs)
+    rows = [replace(row, status=_status(entry, analysis),
+                    share=f"{100 * analysis.shares[entry.name]:4.0f}%" + (f" ({entry.share})" if entry.share else ""))
+            for entry, row in zip(entries, matrix_rows(entries, results))]
+    out = render_rules_table(table) + ["", "Points each known submission loses in each spec (.: none), entries "
+                                       "grouped by the rules their notes say they break, specs by the rule they "
+                                       "grade; then the share of the points each earns", ""]
+    out += render_matrix(rows, specs, table)
     out += ["", "Specs:"]
-    for label, spec in zip(labels, specs):
+    for spec in specs:
         catches = sum(spec.id in ids for ids in analysis.catches.values())
         hidden = " h" if spec.hidden else "  "
-        out.append(f"  {label.rjust(width)}{hidden} {spec.id:<40} {spec.points:>4g} pts  catches {catches} FAIL entr{'y' if catches == 1 else 'ies'}")
+        out.append(f"  {spec.id:<40}{hidden} {spec.rule:<20} {spec.points:>4g} pts  "
+                   f"catches {catches} FAIL entr{'y' if catches == 1 else 'ies'}")
     fails = [e for e in entries if e.expected == FAIL]
     passes = [e for e in entries if e.expected == PASS]
     caught = sum(bool(analysis.catches[e.name]) for e in fails)
@@ -249,20 +233,29 @@ def render(entries: list[Entry], specs: list[Spec], results: dict[str, list[Verd
     if flags:
         out += ["", "FLAGS:"] + [f"  {flag}" for flag in flags]
     else:
-        out.append("No flags: every known bug is caught, every correct submission earns full marks, every spec catches something.")
+        where = " where its rules are graded and only there" if any(e.rules for e in entries) else ""
+        out.append(f"No flags: every known bug is caught{where}, every correct submission earns full marks, "
+                   "every spec catches something.")
     return "\n".join(out) + "\n"
 
 
+def suite_table(directory: Path, specs: list[Spec]) -> list[RuleRow]:
+    """The rules table of a folder of specs (its suite file's rules)."""
+    return rules_table(load_defaults(directory).get(SUITE_RULES) or {}, specs)
+
+
 def cmd_mutants(args: argparse.Namespace) -> int:
-    assignment, _, specs = assignment_specs(args)
-    entries = load_corpus(Path(args.corpus) if args.corpus else assignment.corpus)
+    assignment, directory, specs = assignment_specs(args)
+    table = suite_table(directory, specs)
+    declared = {row.rule for row in table if row.rule} or None
+    entries = load_corpus(Path(args.corpus) if args.corpus else assignment.corpus, declared)
     if args.only:
         entries = [e for e in entries if any(word in e.name for word in args.only)]
         if not entries:
             raise UsageError(f"no corpus entry matches {', '.join(args.only)}")
     results = grade_corpus(entries, specs, assignment_options(assignment), jobs=args.jobs)
-    analysis = analyse(entries, specs, results)
-    sys.stdout.write(render(entries, specs, results, analysis))
+    analysis = analyse(entries, specs, results, table)
+    sys.stdout.write(render(entries, specs, results, analysis, table))
     return 1 if analysis.flags else 0
 
 
