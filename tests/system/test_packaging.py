@@ -124,7 +124,7 @@ def test_gradescope_bundle_runs_against_a_fake_autograder_tree(tmp_path: Path):
     assert len(full["tests"]) == len(SPECS)
 
     # From a repository or a zip, the program sits one folder down: found all the same, whatever its name.
-    # A rule bug: it loses the specs of its rule (scoring, history), hidden ones included.
+    # A rule bug: it loses the specs of its rule (scoring), hidden ones included.
     buggy = run_autograder(fake_tree("buggy", ROOT / "tests" / "submissions" / "bug-exist-position-swapped" /
                                      "mastermind.py", nested="mastermind-main\nv2 $(x)"))
     by_id = {test["tags"][0]: test for test in buggy["tests"]}
