@@ -1,6 +1,7 @@
 """What `grade` prints at the end: the class mean and median, each spec's pass rate (under it, the
-difference half the class or more shares, in words: see `diagnosis`; a spec nobody passed for no shared
-reason is flagged, usually a bad spec), the students the grader failed on, and where the files went."""
+cause half the class or more shares, or under a spec most students fail the most common one, in words:
+see `diagnosis`; a spec nobody passed for no shared reason is flagged, usually a bad spec), the
+students the grader failed on, and where the files went."""
 
 from __future__ import annotations
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import re
 import signal
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from grader.judge.facts import StepFacts, step_facts
 from grader.judge.matching import TextLines, step_matches
 from grader.judge.outcome import Ending
 from grader.judge.rendering import Told, visible
 from grader.judge.rules import Context, Unit, judge_facts, share
+from grader.judge.start import first_step
 from grader.spec.specs import Spec
 from grader.base.wording import count_of
 
@@ -65,6 +66,7 @@ class Verdict:
     matched_steps: int = 0
     units: tuple[Unit, ...] = ()  # a rule spec's judged facts (none for a spec compared line by line)
     told: dict[int, Told] = field(default_factory=dict, init=False, compare=False, repr=False)  # see report.text.told
+    first_step: str | None = None  # what the program did instead of the session's first step (start.py)
 
     @property
     def passed(self) -> bool:
@@ -211,7 +213,13 @@ def _judge_facts(spec: Spec, session: Session) -> Verdict:
 
 def judge(spec: Spec, session: Session) -> Verdict:
     """The verdict for one spec, from the captured session alone: every step the program reached is
-    compared (a rule spec: its facts); the first difference (or the wrong ending) is the headline."""
+    compared (a rule spec: its facts); the first difference (or the wrong ending) is the headline. A
+    failure says too whether the program did the session's first step (see `start.first_step`)."""
+    verdict = _judged(spec, session)
+    return verdict if verdict.passed else replace(verdict, first_step=first_step(spec, session.outputs))
+
+
+def _judged(spec: Spec, session: Session) -> Verdict:
     if session.end == Ending.MISSING:
         return Verdict(spec, NO_PROGRAM, f"there is no {session.script} in the submission folder")
     if spec.facts:

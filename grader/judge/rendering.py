@@ -5,19 +5,22 @@ diff, so that nothing a program prints can make a report, a results file or a JU
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass
 from itertools import chain, groupby, islice
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from grader.base.escaping import escape_unsafe
-from grader.judge.matching import DiffRow, StepDiff, diff_rows
+from grader.judge.matching import DiffRow, StepDiff, TextLines, diff_rows
 from grader.spec.specs import Spec
 
 LEGEND = "(- expected, + actual; · is a trailing space, ↵ a line end)"
 DIFF_BUDGET = 30  # rows of one rendered diff
+OUTPUT_BUDGET = 10  # rows of a program's output shown as it is (a rule spec's step, a crash)
 CHANGES_BUDGET = 12  # rows of a compact difference (later steps, results data)
 LINE_BUDGET = 160  # characters shown of one line
 RUN = 3  # this many identical lines in a row are shown as one, with a count
+CONTEXT = 2  # rows alike on both sides shown around a change
 CHARACTER_RUN = 4  # this many identical invisible characters in a row likewise
 
 # Terminal control sequences people meet in student programs, most specific first.
@@ -105,7 +108,7 @@ def _runs_around_gap(diff: StepDiff, keep: Callable[[DiffRow], bool]) -> Iterato
 
 
 def _weight(item: object) -> int:
-    return item.lines if isinstance(item, Gap) else 1
+    return item.lines if isinstance(item, (Gap, Alike)) else 1
 
 
 def _shown(items: Iterable[T], limit: int, show: Callable[[T], str]) -> tuple[tuple[tuple[str, int], ...], int]:
@@ -125,6 +128,34 @@ def _cut(shown: Sequence[tuple[str, int]], rest: int, budget: int, indent: str) 
     return [text for text, _ in shown[: budget - 1]] + [f"{indent}... {left} more lines"]
 
 
+@dataclass(frozen=True)
+class Alike:
+    """Rows alike on both sides, far from any change: one line of a diff, counted as the rows it stands for."""
+
+    lines: int
+
+    def __str__(self) -> str:
+        return f"({self.lines} lines alike)"
+
+
+def _around_changes(runs: list[tuple[DiffRow, int] | Gap]) -> list[tuple[DiffRow, int] | Gap | Alike]:
+    """Rows alike on both sides only within CONTEXT rows of a change (or a gap); a longer stretch of them
+    is one Alike. With no change at all (the ending is what differs), every row stays."""
+    def alike(index: int) -> bool:
+        item = runs[index]
+        return isinstance(item, tuple) and item[0].sign == " "
+
+    changed = [index for index in range(len(runs)) if not alike(index)]
+    if not changed:
+        return list(runs)
+    near = {index for at in changed for index in range(at - CONTEXT, at + CONTEXT + 1)}
+    out: list[tuple[DiffRow, int] | Gap | Alike] = []
+    for kept, stretch in groupby(range(len(runs)), key=lambda index: index in near or not alike(index)):
+        items = [runs[index] for index in stretch]
+        out += items if kept or len(items) == 1 else [Alike(sum(item[1] for item in items if isinstance(item, tuple)))]
+    return out
+
+
 def render_rows(diff: StepDiff, budget: int = DIFF_BUDGET) -> list[str]:
     """Numbered rows in the style of snapbox: `-` expected only, `+` actual only, `|` on both sides."""
     rows = diff.rows
@@ -136,7 +167,7 @@ def render_rows(diff: StepDiff, budget: int = DIFF_BUDGET) -> list[str]:
     if diff.ignored:
         notes.append(f"({diff.ignored} line(s) of the output not compared: the spec ignores them)")
 
-    def show(item: tuple[DiffRow, int] | Gap | str) -> str:
+    def show(item: tuple[DiffRow, int] | Gap | Alike | str) -> str:
         if not isinstance(item, tuple):
             return f"{blank} {blank}   {item}"
         row, count = item
@@ -146,7 +177,7 @@ def render_rows(diff: StepDiff, budget: int = DIFF_BUDGET) -> list[str]:
         return (f"{left} {right} {mark} {visible(row.text, row.newline, row.sign != ' ')}"
                 + (f" ×{count}" if count > 1 else ""))
 
-    items = chain(_runs_around_gap(diff, lambda row: True), notes)
+    items = chain(_around_changes(list(_runs_around_gap(diff, lambda row: True))), notes)
     body = _cut(*_shown(items, budget, show), budget, f"{blank} {blank}   ")
     head = [f"{blank} {blank}   {LEGEND}"]
     shown = islice(_runs_around_gap(diff, lambda row: True), budget)
@@ -185,3 +216,34 @@ def tell(spec: Spec, index: int, actual: str) -> Told:
     changed = _runs_around_gap(diff, lambda row: row.sign != " ")
     return Told(tuple(render_rows(diff)), *_shown(changed, CHANGES_BUDGET, _changed))
 
+
+
+_MARKERS = re.compile(r"\s*[\^~]+\s*")
+
+
+def program_lines(actual: str, budget: int = OUTPUT_BUDGET, traceback: bool = False) -> list[str]:
+    """A step's output as the program printed it, numbered, within `budget` rows: where a rule spec or
+    a crash is told, what matters is what the program said, not a diff against one wording. Over the
+    budget, the first rows and the last (where a traceback ends) are kept and the rest only counted, so
+    a flood costs what is shown. In a `traceback`, the lines of `^^^^` markers under the failing code
+    are left out (the numbers keep)."""
+    lines = TextLines(actual)
+    if not len(lines):
+        return ["(no output)"]
+    rows = (DiffRow(" ", None, number, *lines.row(number)) for number in range(1, len(lines) + 1)
+            if not (traceback and _MARKERS.fullmatch(lines.row(number)[0])))
+    first, runs = (budget - 1) // 3, _runs(rows)
+    head = list(islice(runs, first))
+    tail: deque[tuple[DiffRow, int]] = deque(maxlen=budget - first)
+    left_out = 0
+    for run in runs:
+        left_out += len(tail) == tail.maxlen
+        tail.append(run)
+    shown = head + list(tail)[1 if left_out else 0:]
+    width = len(str(len(lines)))
+    out = [f"{row.actual_no:>{width}} | {visible(row.text, row.newline, False)}" + (f" ×{count}" if count > 1 else "")
+           for row, count in shown]
+    if left_out:
+        out[first:first] = [f"{' ' * width}   ... {left_out + 1} more lines"]
+    legend = escape_legend([row.text for row, _ in shown])
+    return ([legend] if legend else []) + out

@@ -1,7 +1,8 @@
-"""What a class got wrong, in words: students who fail a spec at the same step with the same difference
-are grouped, and a large group is described from its difference ("31 of 40 print another prompt at
-start-up: ...") instead of "check this spec". Pure functions over results; the class summary and the
-class report show them."""
+"""What a class got wrong, in words: students who fail a spec at the same step the same way (the same
+cause or difference, numbers aside) are grouped, and a large group is described from its cause or
+difference ("31 of 40 print another prompt at start-up: ...", "28 of 40 go wrong after input 2
+("5830"): win: 0 guesses instead of 1 guesses") instead of "check this spec". Pure functions over
+results; the class summary and the class report show them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from grader.report.results import Failure, Results
+from grader.report.slips import digitless
 
 MISMATCH = "output differs"
 # How each failure kind reads after "31 of 40 ..." (judging's kinds; any other reads as "fail (kind)").
@@ -61,10 +63,14 @@ def _what_differs(expected: list[str], actual: list[str]) -> str:
 
 
 def describe(failure: Failure) -> str:
-    """A short description of a failure, derived from its difference (the verb fits "N of M ...")."""
+    """A short description of a failure, derived from its cause (a rule spec's wrong fact, a crash's
+    error) or else its difference (the verb fits "N of M ...")."""
     where = f" {failure.moment}" if failure.moment else ""
+    verb = "go wrong" if failure.kind == MISMATCH else VERBS.get(failure.kind, f"fail ({failure.kind})")
+    if failure.cause:
+        return f"{verb}{where}: {failure.cause}"
     if failure.kind != MISMATCH:
-        return f"{VERBS.get(failure.kind, f'fail ({failure.kind})')}{where}"
+        return f"{verb}{where}"
     minus = [_line(c) for c in failure.changes if c.startswith("- ")]
     plus = [_line(c) for c in failure.changes if c.startswith("+ ")]
     extra = sum(count for _, count, _ in plus)
@@ -92,18 +98,28 @@ def failure_groups(results: Mapping[str, Results], spec_id: str) -> list[Failure
     """Every way students fail `spec_id` (same kind, step and difference), the largest group first."""
     graded = [(student, r.test(spec_id)) for student, r in sorted(results.items()) if r.grader_error is None]
     graded = [(student, test) for student, test in graded if test is not None]
-    groups: dict[Failure, list[str]] = {}
+    groups: dict[tuple[object, ...], tuple[Failure, list[str]]] = {}
     for student, test in graded:
         if not test.passed and test.failure is not None:
-            key = Failure(test.failure.kind, test.failure.step, test.failure.moment, test.failure.changes)
-            groups.setdefault(key, []).append(student)
-    found = [FailureGroup(spec_id, failure, tuple(students), len(graded)) for failure, students in groups.items()]
+            groups.setdefault(_shape(test.failure), (test.failure, []))[1].append(student)
+    found = [FailureGroup(spec_id, failure, tuple(students), len(graded)) for failure, students in groups.values()]
     return sorted(found, key=lambda group: (-len(group.students), group.students))
 
 
+def _shape(failure: Failure) -> tuple[object, ...]:
+    """What students who fail alike share: the kind, the step, and the cause or the changes with their
+    numbers aside (the same slip in another student's guesses)."""
+    said = (digitless(failure.cause),) if failure.cause else tuple(map(digitless, failure.changes))
+    return (failure.kind, failure.step, *said)
+
+
 def diagnose(results: Mapping[str, Results], spec_id: str) -> FailureGroup | None:
-    """The difference that half the class or more shares on this spec, if there is one."""
+    """The cause to name under a spec: the one half the class or more shares; or, where most of the
+    class fails the spec, the most common one that two or more share."""
     groups = failure_groups(results, spec_id)
-    if groups and 2 * len(groups[0].students) >= groups[0].graded:
+    if not groups:
+        return None
+    failing = sum(len(group.students) for group in groups)
+    if 2 * len(groups[0].students) >= groups[0].graded or (2 * failing > groups[0].graded and len(groups[0].students) > 1):
         return groups[0]
     return None

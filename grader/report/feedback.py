@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
-from grader.report.text import HIDDEN_NOTE, format_points
-from grader.report.results import Results
+from grader.report.text import HIDDEN_NOTE, first_step_said, format_points
+from grader.report.results import Results, TestResult
+
+
+HIDDEN_TESTS = "These are hidden tests: their inputs and expected output are not shown."
 
 
 def _cell(text: str) -> str:
@@ -23,8 +26,14 @@ def _fenced(text: str) -> list[str]:
     return [fence + "text", text, fence]
 
 
+def _points(test: TestResult) -> str:
+    return f"({format_points(test.score)}/{format_points(test.max_score)})"
+
+
 def feedback_markdown(results: Results, title: str = "Mastermind: your results") -> str:
-    """Score, a table of every test, then each failed test with everything needed to fix it."""
+    """Score, what the program does instead of the first step (if so), a table of every test, then each
+    failure with everything needed to fix it, told once: a test that fails the same way as another is
+    named in that one's section, and the hidden tests share one section of names and points."""
     out = [f"# {title}", ""]
     if results.grader_error is not None:
         out += [
@@ -39,18 +48,21 @@ def feedback_markdown(results: Results, title: str = "Mastermind: your results")
         f"({results.passed_count} of {len(tests)} tests passed)",
         "",
     ]
+    if results.first_step:  # the program's own words may be in it: fenced
+        out += _fenced(first_step_said(results.first_step)) + [""]
     if tests:
         out += ["| result | test | points |", "| --- | --- | --- |"]
         for test in tests:
             mark = "✅ pass" if test.passed else "❌ fail"
             out.append(f"| {mark} | {_cell(test.name)} | {format_points(test.score)}/{format_points(test.max_score)} |")
         out.append("")
+    hidden = [test for test in tests if not test.passed and (test.hidden or test.output == HIDDEN_NOTE)]
     for test in tests:
-        if test.passed:
-            continue
-        out += [f"## ❌ {test.name} ({format_points(test.score)}/{format_points(test.max_score)})", ""]
-        hidden = test.hidden or test.output == HIDDEN_NOTE
-        out += ([HIDDEN_NOTE] if hidden else _fenced(test.output)) + [""]
+        if test.passed or test in hidden or test.told_in is not None:
+            continue  # a failure told in another test's section is listed there
+        out += [f"## ❌ {test.name} {_points(test)}", "", *_fenced(test.output), ""]
+    if hidden:
+        out += ["## ❌ Hidden tests", "", *(f"- {_cell(test.name)} {_points(test)}" for test in hidden), "", HIDDEN_TESTS, ""]
     if tests and results.passed_count == len(tests):
         out += ["Every test passed. Well done!", ""]
     return "\n".join(out)

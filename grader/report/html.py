@@ -18,7 +18,7 @@ from typing import Sequence
 from grader.base.escaping import escape_unsafe, safe_name
 from grader.base.project import PACKAGE
 from grader.report.text import HIDDEN_NOTE, format_points
-from grader.report.diagnosis import FailureGroup, failure_groups
+from grader.report.diagnosis import FailureGroup, diagnose, failure_groups
 from grader.report.results import Results, TestResult
 
 ASSETS = PACKAGE / "templates" / "report"
@@ -117,16 +117,20 @@ def _stats(scores: list[float], maximum: float, students: int) -> str:
             + "</dl>")
 
 
-def _spec_list(summaries: list[SpecSummary]) -> str:
+def _spec_list(summaries: list[SpecSummary], by_student: dict[str, Results]) -> str:
+    """Each spec's pass rate; under a spec most students fail, the cause they share (`diagnosis`), or a
+    warning when nobody passed and no cause is shared."""
     items = []
     for spec in summaries:
         rate = 100 * spec.passed / spec.graded if spec.graded else 0
-        flag = ' <span class="tag warn">nobody passed</span>' if spec.graded and not spec.passed else ""
+        common = diagnose(by_student, spec.spec)
+        flag = ' <span class="tag warn">nobody passed</span>' if spec.graded and not spec.passed and common is None else ""
+        cause = f'<div class="cause">{_text(common.text)}</div>' if common is not None else ""
         items.append(
             f'<li data-spec="{_text(spec.spec)}"><div class="spec-name"><code>{_text(spec.spec)}</code> '
             f'{_text(spec.name)} <small>({format_points(spec.points)} pts)</small>{_hidden_tag(spec.hidden)}{flag}</div>'
             f'<div class="meter" aria-hidden="true"><span style="width:{rate:.1f}%"></span></div>'
-            f'<div class="rate"><span class="passed">{spec.passed}</span>/{spec.graded} ({rate:.0f}%)</div></li>')
+            f'<div class="rate"><span class="passed">{spec.passed}</span>/{spec.graded} ({rate:.0f}%)</div>{cause}</li>')
     return '<ul class="specs">\n' + "\n".join(items) + "\n</ul>"
 
 
@@ -234,7 +238,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 <main>
 <section id="scores"><h2>Scores</h2>{_stats(scores, maximum, len(rows))}
 <figure>{_histogram(scores, maximum)}<figcaption>Students per score band (% of {format_points(maximum)} points)</figcaption></figure></section>
-<section id="specs"><h2>Pass rate per spec</h2>{_spec_list(specs)}</section>
+<section id="specs"><h2>Pass rate per spec</h2>{_spec_list(specs, dict(rows))}</section>
 <section id="common"><h2>Common failures</h2>{_groups(common_failures(rows, specs), specs, anchors)}</section>
 <section id="students"><h2>Students</h2><p class="hint">Click a column to sort; a name leads to that student's results.</p>
 {_table(rows, anchors)}</section>

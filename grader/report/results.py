@@ -22,6 +22,7 @@ from grader.base.files import write_atomically
 SCHEMA_PATH = Path(__file__).with_name("results.schema.json")
 GRADER_ERROR_KEY = "grader_error"
 PROBLEM_KEY = "problem"
+FIRST_STEP_KEY = "first_step"
 GRADER_ERROR_OUTPUT = ("The grader could not grade this submission (a problem in the grader, not a verdict on "
                        "your program). Your instructor has been told.")
 
@@ -35,6 +36,7 @@ class Failure:
     moment: str = ""
     changes: tuple[str, ...] = ()  # the headline difference's lines: "- expected", "+ actual"
     differing_steps: tuple[int, ...] = ()
+    cause: str = ""  # the failure in one line: a rule spec's first wrong fact, a crash's error
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class TestResult:
     output: str
     hidden: bool = False
     failure: Failure | None = None  # None when passed, and for hidden specs in results a student sees
+    told_in: str | None = None  # the spec whose failure tells this one's slip (the same difference or crash)
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,7 @@ class Results:
     output: str = ""
     grader_error: str | None = None
     problem: str | None = None
+    first_step: str | None = None  # what the program does instead of the session's first step
 
     @property
     def passed_count(self) -> int:
@@ -98,14 +102,17 @@ def number(value: float) -> int | float:
 
 
 def _failure_json(failure: Failure) -> dict[str, Any]:
-    return {"kind": failure.kind, "step": failure.step, "moment": failure.moment,
+    data = {"kind": failure.kind, "step": failure.step, "moment": failure.moment,
             "changes": list(failure.changes), "differing_steps": list(failure.differing_steps)}
+    return data | ({"cause": failure.cause} if failure.cause else {})
 
 
 def _test_json(test: TestResult) -> dict[str, Any]:
     extra: dict[str, Any] = {"hidden": test.hidden}
     if test.failure is not None:
         extra["failure"] = _failure_json(test.failure)
+    if test.told_in is not None:
+        extra["told_in"] = test.told_in
     return {
         "name": test.name, "tags": [test.spec], "score": number(test.score), "max_score": number(test.max_score),
         "status": "passed" if test.passed else "failed", "output": test.output, "visibility": "visible",
@@ -119,7 +126,7 @@ def to_json(results: Results) -> dict[str, Any]:
         data["output"] = results.output
     data["output_format"] = "text"
     data["tests"] = [_test_json(test) for test in results.tests]
-    extra = {GRADER_ERROR_KEY: results.grader_error, PROBLEM_KEY: results.problem}
+    extra = {GRADER_ERROR_KEY: results.grader_error, PROBLEM_KEY: results.problem, FIRST_STEP_KEY: results.first_step}
     if any(value is not None for value in extra.values()):
         data["extra_data"] = {key: value for key, value in extra.items() if value is not None}
     return data
@@ -185,7 +192,8 @@ def _failure(data: dict[str, Any] | None) -> Failure | None:
     if data is None:
         return None
     return Failure(kind=data["kind"], step=data.get("step"), moment=data.get("moment", ""),
-                   changes=tuple(data.get("changes", ())), differing_steps=tuple(data.get("differing_steps", ())))
+                   changes=tuple(data.get("changes", ())), differing_steps=tuple(data.get("differing_steps", ())),
+                   cause=data.get("cause", ""))
 
 
 def _test(data: dict[str, Any]) -> TestResult:
@@ -195,7 +203,7 @@ def _test(data: dict[str, Any]) -> TestResult:
     tags = data.get("tags") or [data.get("name", "?")]
     return TestResult(spec=tags[0], name=data.get("name", tags[0]), score=score, max_score=top,
                       passed=status == "passed", output=data.get("output", ""), hidden=extra.get("hidden", False),
-                      failure=_failure(extra.get("failure")))
+                      failure=_failure(extra.get("failure")), told_in=extra.get("told_in"))
 
 
 def from_json(data: Any) -> Results:
@@ -208,7 +216,8 @@ def from_json(data: Any) -> Results:
     maximum = float(data.get("max_score", sum(test.max_score for test in tests)))
     extra = data.get("extra_data") or {}
     return Results(score=score, max_score=maximum, tests=tests, output=data.get("output", ""),
-                   grader_error=extra.get(GRADER_ERROR_KEY), problem=extra.get(PROBLEM_KEY))
+                   grader_error=extra.get(GRADER_ERROR_KEY), problem=extra.get(PROBLEM_KEY),
+                   first_step=extra.get(FIRST_STEP_KEY))
 
 
 def read_results(path: Path) -> Results:

@@ -7,14 +7,22 @@ from __future__ import annotations
 
 import textwrap
 
+from grader.base.wording import count_of
 from grader.judge.judging import Verdict, moment, shown_input, total
-from grader.judge.rendering import Told, tell
+from grader.judge.rendering import program_lines
 from grader.report.results import Failure, Results, TestResult
+from grader.report.slips import (Crash, crash_of, digitless, same_crashes, same_differences, shown, slip, told,
+                                  unit_groups, wrong_units)
 
 HIDDEN_NOTE = "This is a hidden test: its inputs and expected output are not shown."
 RULE_WIDTH = 78
 LATER_BUDGET = 14  # lines for the differences after the headline
 LATER_CHANGES = 4  # changed lines shown per later difference
+OTHER_FACTS = 5  # lines for a rule spec's other wrong facts
+INPUTS_ONE_A_LINE = 6  # a game with more inputs lists the earlier ones several to a line
+STEPS_NAMED = 5  # steps named one by one where a change recurs; more are a range
+REASON_WIDTH = 72  # characters of a wrong fact on a summary line
+TRACEBACK_BUDGET = 12  # lines of a crash's traceback
 
 
 def format_points(value: float) -> str:
@@ -22,99 +30,152 @@ def format_points(value: float) -> str:
     return f"{float(value):g}"
 
 
-def told(verdict: Verdict, step: int, actual: str) -> Told:
-    """A step's difference as rendered, computed once per step of a verdict: the report, the results and
-    the JUnit file all tell the same differences, and aligning a flood is the costly part."""
-    if step not in verdict.told:
-        verdict.told[step] = tell(verdict.spec, step, actual)
-    return verdict.told[step]
-
-
 def _diff(verdict: Verdict) -> list[str]:
     assert verdict.step is not None
     return list(told(verdict, verdict.step, verdict.actual or "").rows)
 
 
-def failure_details(verdict: Verdict) -> list[str]:
-    """Everything a student needs to see why a spec failed: no guessing left."""
+def failure_details(verdict: Verdict, crash_told_in: Verdict | None = None) -> list[str]:
+    """Everything a student needs to see why a spec failed: no guessing left. A rule spec shows what the
+    program printed where its first fact went wrong, then its other wrong facts a line each; a spec
+    compared line by line shows the diff. A crash's traceback is always shown, or (`crash_told_in`)
+    where it was shown."""
     spec = verdict.spec
     lines = [f"What it checks: {spec.description}", f"Problem: {verdict.message}"]
     if verdict.step is None:
         return lines
-    typed = [step.input or "" for step in spec.steps[: verdict.step]]
-    if typed:
-        lines.append("Inputs typed, in order:")
-        width = len(str(len(typed)))
-        for number, text in enumerate(typed, start=1):
-            label = f"  ({spec.input_labels[number - 1]})" if number <= len(spec.input_labels) else ""
-            pointer = "  <- the output after this one is where it went wrong" if number == len(typed) else ""
-            lines.append(f"  {number:>{width}}. {shown_input(text)}{label}{pointer}")
+    lines += inputs_typed(verdict)
     lines.append(f"Output {moment(spec, verdict.step)}:")
-    return lines + ["  " + row for row in _diff(verdict)] + later_differences(verdict)
+    crash = crash_of(verdict)
+    if crash and crash.step == verdict.step:
+        lines += ["  " + row for row in program_lines(verdict.actual or "", TRACEBACK_BUDGET, traceback=True)]
+    elif spec.facts:
+        lines += ["  " + row for row in program_lines(verdict.actual or "")]
+    else:
+        lines += ["  " + row for row in _diff(verdict)]
+    lines += other_facts(verdict) if spec.facts else later_differences(verdict, crash)
+    return lines + _crash_told(verdict, crash, crash_told_in)
+
+
+def inputs_typed(verdict: Verdict) -> list[str]:
+    """The inputs typed up to the headline, numbered and labelled, the last on a line of its own with
+    the pointer; a long game's earlier inputs share lines, so that twelve guesses take three lines."""
+    spec = verdict.spec
+    typed = [step.input or "" for step in spec.steps[: verdict.step]]
+    if not typed:
+        return []
+    width = len(str(len(typed)))
+    shown = [f"{number:>{width}}. {shown_input(text)}"
+             + (f"  ({spec.input_labels[number - 1]})" if number <= len(spec.input_labels) else "")
+             for number, text in enumerate(typed, start=1)]
+    last = f"  {shown[-1]}  <- the output after this one is where it went wrong"
+    if len(typed) <= INPUTS_ONE_A_LINE:
+        return ["Inputs typed, in order:", *(f"  {entry}" for entry in shown[:-1]), last]
+    earlier = [""]
+    for entry in (entry.strip() for entry in shown[:-1]):
+        if earlier[-1] and len(earlier[-1]) + 3 + len(entry) > RULE_WIDTH - 2:
+            earlier.append("")
+        earlier[-1] += ("   " if earlier[-1] else "") + entry
+    return ["Inputs typed, in order:", *(f"  {line}" for line in earlier), last]
+
+
+def _crash_told(verdict: Verdict, crash: Crash | None, told_in: Verdict | None) -> list[str]:
+    """A crash after the headline step: its traceback, or where that was shown."""
+    if crash is None or crash.step == verdict.step:
+        return []
+    where = f"The program crashed {moment(verdict.spec, crash.step)}"
+    if told_in is not None:
+        return [f"{where}: the same crash as in {told_in.spec.id} ({crash.error})"]
+    return [f"{where}:", *("  " + row for row in program_lines(crash.output, TRACEBACK_BUDGET, traceback=True))]
 
 
 def _after_inputs(steps: list[int]) -> str:
-    """`after input 3`, `after inputs 2, 3 and 5` (later differences come after some input)."""
-    names = [str(step) for step in steps]
-    return f"after input {names[0]}" if len(names) == 1 else f"after inputs {', '.join(names[:-1])} and {names[-1]}"
+    """`after input 3`, `after inputs 2, 3 and 5`, `at start-up` (for step 0)."""
+    names = [str(step) for step in steps if step]
+    start = ["at start-up"] if 0 in steps else []
+    if not names:
+        return start[0]
+    if len(names) > STEPS_NAMED:
+        said = f"after {len(names)} inputs from {names[0]} to {names[-1]}"
+    else:
+        said = f"after input {names[0]}" if len(names) == 1 else f"after inputs {', '.join(names[:-1])} and {names[-1]}"
+    return " and ".join(start + [said])
 
 
-def later_differences(verdict: Verdict) -> list[str]:
-    """The steps after the headline that differ too, told compactly: each distinct change once, with
-    the steps where it occurs, within a budget."""
-    later = [d for d in verdict.differences if d.step != verdict.step]
+def other_facts(verdict: Verdict) -> list[str]:
+    """A rule spec's wrong facts after the first, a line each: those of the same shape (another guess,
+    the same slip) as one line, with where they occur; within a budget."""
+    head = next((unit for unit in verdict.units if not unit.right), None)
+    rest = [unit for unit in wrong_units(verdict) if unit is not head]
+    if not rest:
+        return []
+    lines = []
+    for group in unit_groups(rest):
+        more = f" (and {len(group) - 1} more like it)" if len(group) > 1 else ""
+        lines.append(f"  {_after_inputs(sorted({unit.step for unit in group}))}: {group[0].said()}{more}")
+    if len(lines) > OTHER_FACTS:
+        lines = lines[: OTHER_FACTS - 1] + [f"  ... and {len(lines) - OTHER_FACTS + 1} more kinds of wrong fact"]
+    return [f"Also wrong ({count_of(len(rest), 'more fact')}):", *lines]
+
+
+def later_differences(verdict: Verdict, crash: Crash | None = None) -> list[str]:
+    """The steps after the headline that differ too, told compactly: each distinct change once (its
+    numbers aside), with the steps where it occurs, within a budget. The step a crash ended is told
+    apart, with its traceback."""
+    later = [d for d in verdict.differences if d.step != verdict.step and (crash is None or d.step != crash.step)]
     if not later:
         return []
-    changes: dict[tuple[str, ...], list[int]] = {}
+    changes: dict[frozenset[str], tuple[tuple[str, ...], list[int]]] = {}
     for difference in later:
         changed = told(verdict, difference.step, difference.actual).changed_lines(LATER_CHANGES)
-        changes.setdefault(changed, []).append(difference.step)
-    lines = []
-    for changed, steps in changes.items():
-        lines += [f"  {_after_inputs(steps)}:", *(f"    {line}" for line in changed)]
-    if len(lines) > LATER_BUDGET:
-        lines = lines[: LATER_BUDGET - 1] + [f"  ... {len(lines) - LATER_BUDGET + 1} more lines"]
+        changes.setdefault(frozenset(map(digitless, changed)), (changed, []))[1].append(difference.step)
+    lines: list[str] = []
+    for shown_so_far, (changed, steps) in enumerate(changes.values()):
+        block = [f"  {_after_inputs(steps)}:", *(f"    {line}" for line in changed)]
+        if len(lines) + len(block) > LATER_BUDGET - 1:
+            lines.append(f"  ... and {count_of(len(changes) - shown_so_far, 'other change')}")
+            break
+        lines += block
     count = f"{len(later)} more step{'s' if len(later) > 1 else ''}"
     return [f"Later differences ({count}, - expected, + actual):", *lines]
-
-
-def _shown(verdict: Verdict, reveal_hidden: bool) -> bool:
-    return not verdict.passed and (reveal_hidden or not verdict.spec.hidden)
 
 
 def spec_feedback(verdict: Verdict, reveal_hidden: bool) -> list[str]:
     if verdict.passed:
         return []
-    return failure_details(verdict) if _shown(verdict, reveal_hidden) else [HIDDEN_NOTE]
+    return failure_details(verdict) if shown(verdict, reveal_hidden) else [HIDDEN_NOTE]
 
 
-def _difference(verdict: Verdict) -> tuple[str, ...]:
-    """What two failures must share to be the same difference (the inputs that led there may differ)."""
-    if verdict.step is None:
-        return (verdict.kind, verdict.message)
-    return (verdict.kind, *_diff(verdict), *later_differences(verdict))
-
-
-def same_differences(verdicts: list[Verdict], reveal_hidden: bool) -> dict[str, list[Verdict]]:
-    """For each failure told in full (by spec id), the later specs that fail with the same difference."""
-    leaders: dict[tuple[str, ...], Verdict] = {}
-    groups: dict[str, list[Verdict]] = {}
-    for verdict in verdicts:
-        if not _shown(verdict, reveal_hidden):
-            continue
-        leader = leaders.setdefault(_difference(verdict), verdict)
-        groups.setdefault(leader.spec.id, [])
-        if leader is not verdict:
-            groups[leader.spec.id].append(verdict)
-    return groups
-
-
-def _same_in(followers: list[Verdict], by_name: bool = False) -> list[str]:
+def _same_in(leader: Verdict, followers: list[Verdict], by_name: bool = False, crash: bool = False) -> list[str]:
     if not followers:
         return []
     ids = ", ".join(shown_input(v.spec.name) if by_name else v.spec.id for v in followers)
     count = f"{len(followers)} more spec{'s' if len(followers) > 1 else ''}"
-    return textwrap.wrap(f"The same difference in {count}: {ids}", RULE_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+    said = f"The same crash ended {count}" if crash else f"The same difference in {count}"
+    return textwrap.wrap(f"{said}: {ids}", RULE_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+
+
+def _told(verdict: Verdict, groups: dict[str, list[Verdict]], crashes: dict[str, tuple[Verdict, list[Verdict]]],
+          by_name: bool = False) -> list[str]:
+    """A leader's failure in full, then the specs that fail the same way, then (once) those its crash ended."""
+    teller, ended = crashes.get(verdict.spec.id, (None, []))
+    lines = failure_details(verdict, teller if teller is not verdict else None)
+    own = slip(verdict)
+    followers = [v for v in groups[verdict.spec.id] if own.covers(slip(v))]
+    if own.crash:
+        every = sorted({v.spec.id: v for v in followers + ended}.values(), key=lambda v: v.spec.id)
+        return lines + _same_in(verdict, every, by_name, crash=True)
+    lines += _same_in(verdict, followers, by_name) + _same_in(verdict, ended, by_name, crash=True)
+    return lines + _same_output(verdict, [v for v in groups[verdict.spec.id] if v not in followers], by_name)
+
+
+def _same_output(verdict: Verdict, others: list[Verdict], by_name: bool) -> list[str]:
+    """The specs that fail on the same output as `verdict` through another fact: a line each."""
+    if not others:
+        return []
+    named = [f"{shown_input(v.spec.name) if by_name else v.spec.id}, {moment(v.spec, v.step or 0)}: "
+             f"{wrong_units(v)[0].said()}" for v in others]
+    return ["The same output costs other specs too:", *(f"  {line}" for line in named)]
 
 
 def _heading(verdict: Verdict) -> str:
@@ -123,21 +184,48 @@ def _heading(verdict: Verdict) -> str:
     return "=" * 8 + " " + header + " " + "=" * max(8, RULE_WIDTH - 10 - len(header))
 
 
+def _reason(verdict: Verdict, reveal_hidden: bool) -> str:
+    """Why a spec failed, on its summary line: a rule spec's first wrong fact and where; else the kind."""
+    wrong, crash = wrong_units(verdict), crash_of(verdict)
+    if not shown(verdict, reveal_hidden):
+        return verdict.kind
+    if wrong:
+        said = wrong[0].said()
+        said = said if len(said) <= REASON_WIDTH else said[: REASON_WIDTH - 1] + "…"
+        return f"{f'input {wrong[0].step}' if wrong[0].step else 'start-up'}: {said}"
+    return f"crashed {moment(verdict.spec, crash.step)}" if crash else verdict.kind
+
+
+def first_step_problem(verdicts: list[Verdict], reveal_hidden: bool) -> str | None:
+    """What the program does instead of the session's first step, from the first spec (that the reader
+    may see) where it shows: one reason for every failure, said once."""
+    return next((v.first_step for v in verdicts if v.first_step and (reveal_hidden or not v.spec.hidden)), None)
+
+
+def first_step_said(problem: str) -> str:
+    return (f"Before anything else: {problem}. Every spec starts with that step, so most failures below "
+            "follow from it.")
+
+
 def render_text(verdicts: list[Verdict], title: str, reveal_hidden: bool = True) -> str:
     """The report `grader check` prints: a summary line per spec, then each difference once, in full."""
     score, maximum = total(verdicts)
     id_width = max((len(v.spec.id) for v in verdicts), default=0)
     out = [title, ""]
+    first = first_step_problem(verdicts, reveal_hidden)
+    if first:
+        out += [*textwrap.wrap(first_step_said(first), RULE_WIDTH), ""]
     for verdict in verdicts:
         status = "PASS" if verdict.passed else "FAIL"
         points = f"{format_points(verdict.score)}/{format_points(verdict.spec.points)}"
-        reason = "" if verdict.passed else f"  ({verdict.kind})"
+        reason = "" if verdict.passed else f"  ({_reason(verdict, reveal_hidden)})"
         out.append(f"{status}  {verdict.spec.id:<{id_width}}  {points:>7}  {verdict.spec.name}{reason}")
     groups = same_differences(verdicts, reveal_hidden)
+    crashes = same_crashes(verdicts, groups)
     for verdict in verdicts:
         if verdict.spec.id in groups:
-            out += ["", _heading(verdict), *failure_details(verdict), *_same_in(groups[verdict.spec.id])]
-        elif not verdict.passed and not _shown(verdict, reveal_hidden):
+            out += ["", _heading(verdict), *_told(verdict, groups, crashes)]
+        elif not verdict.passed and not shown(verdict, reveal_hidden):
             out += ["", _heading(verdict), HIDDEN_NOTE]
     passed = sum(v.passed for v in verdicts)
     out += ["", f"Score: {format_points(score)}/{format_points(maximum)}  ({passed} of {len(verdicts)} specs passed)"]
@@ -150,7 +238,17 @@ def failure_data(verdict: Verdict) -> Failure:
         return Failure(verdict.kind)
     return Failure(verdict.kind, verdict.step, moment(verdict.spec, verdict.step),
                    told(verdict, verdict.step, verdict.actual or "").changed_lines(),
-                   tuple(d.step for d in verdict.differences) or (verdict.step,))
+                   tuple(d.step for d in verdict.differences) or (verdict.step,), _cause(verdict))
+
+
+def _cause(verdict: Verdict) -> str:
+    """The failure in one line, for the class diagnosis: the crash's error, else a rule spec's first
+    wrong fact; empty for a spec compared line by line (its changes say it)."""
+    crash = crash_of(verdict)
+    if crash is not None:
+        return crash.error
+    wrong = next((unit for unit in verdict.units if not unit.right), None)
+    return wrong.said() if wrong is not None else ""
 
 
 def build_results(verdicts: list[Verdict], reveal_hidden: bool = False) -> Results:
@@ -158,6 +256,7 @@ def build_results(verdicts: list[Verdict], reveal_hidden: bool = False) -> Resul
     failure data is kept only with `reveal_hidden` (results the instructor keeps)."""
     score, maximum = total(verdicts)
     groups = same_differences(verdicts, reveal_hidden=False)
+    crashes = same_crashes(verdicts, groups)
     told_in = {follower.spec.id: leader for leader in verdicts for follower in groups.get(leader.spec.id, [])}
     tests = []
     for verdict in verdicts:
@@ -166,11 +265,17 @@ def build_results(verdicts: list[Verdict], reveal_hidden: bool = False) -> Resul
             output = "Passed."
         elif spec.id in told_in:
             leader = told_in[spec.id].spec
+            same = "crash" if slip(verdict).crash else "difference" if slip(told_in[spec.id]).covers(slip(verdict)) \
+                else "output"
             output = "\n".join([f"What it checks: {spec.description}", f"Problem: {verdict.message}",
-                                f"The same difference as in {shown_input(leader.name)} [{leader.id}]: see there."])
+                                f"The same {same} as in {shown_input(leader.name)} [{leader.id}]: see there."])
+        elif spec.hidden or spec.id not in groups:
+            output = HIDDEN_NOTE
         else:
-            output = "\n".join(spec_feedback(verdict, reveal_hidden=False) + _same_in(groups.get(spec.id, []), True))
+            output = "\n".join(_told(verdict, groups, crashes, by_name=True))
         keep = not verdict.passed and (reveal_hidden or not spec.hidden)
+        leader_id = told_in[spec.id].spec.id if spec.id in told_in else None
         tests.append(TestResult(spec.id, spec.name, verdict.score, spec.points, verdict.passed, output,
-                                spec.hidden, failure_data(verdict) if keep else None))
-    return Results(score, maximum, tuple(tests))
+                                spec.hidden, failure_data(verdict) if keep else None, leader_id))
+    first = first_step_problem(verdicts, reveal_hidden=False)
+    return Results(score, maximum, tuple(tests), output=first_step_said(first) if first else "", first_step=first)

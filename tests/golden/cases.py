@@ -7,11 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from grader.report.feedback import feedback_markdown
-from grader.judge.judging import CRASH, FLOOD, MISMATCH, PASSED, Difference, Verdict
+from grader.judge.judging import CRASH, FLOOD, MISMATCH, PASSED, Difference, Session, Verdict, judge
+from grader.judge.outcome import Ending
 from grader.report.junit import junit_xml
 from grader.report.text import build_results, render_text
 from grader.report.results import dumps, from_json, to_json
-from grader.spec.specs import Spec, parse_spec
+from grader.spec.specs import Spec, parse_defaults, parse_spec
 
 from golden.lms_cases import rendered as lms_rendered
 
@@ -82,14 +83,118 @@ def other_guess_prompt(spec_: Spec) -> Verdict:
                    differences)
 
 
+SUITE = parse_defaults("""
+defaults:
+  ignore: [banner, blank_lines, case, escapes, prompts, trailing_whitespace]
+  scoring: per_step
+  input_labels: ["the key"]
+facts:
+  labels: [exist, position]
+  phrases:
+    won: [You guessed it right]
+    count: ["You did it in # guesses"]
+  messages:
+    length: Guess must be of 4 digits
+    non_digit: Invalid input. Try again
+    duplicate: Guess must not have duplicate digits
+  key_input: 0
+rules:
+  presentation: {description: The screen is exactly the handout's., facts: []}
+  win: {description: A correct guess wins and says in how many guesses., facts: [won, count], ending: true}
+  scoring: {description: Each guess's counts are right., facts: [scores]}
+  non-digit-message: {description: Non-digits get their message., facts: [rejection]}
+""", "specs/suite.yaml")
+
+RULE_GAME = """
+name: {name}
+description: {description}
+points: 6
+visibility: {visibility}
+rule: {rule}
+steps:
+"""
+
+
+def rule_spec(spec_id: str, name: str, rule: str, steps: str, visibility: str = "visible") -> Spec:
+    text = RULE_GAME.format(name=name, description=f"Grades the {rule} rule.", visibility=visibility, rule=rule) + steps
+    return parse_spec(text, f"specs/{spec_id}.yaml", spec_id, SUITE)
+
+
+def win_steps(key: str) -> str:
+    return (f'  - {{prompt: "Enter key: ", input: "{key}"}}\n  - {{prompt: "Enter guess: ", input: "{key}"}}\n'
+            f'  - output: "{key} : exist: 0, position: 4\\nYou guessed it right!\\nYou did it in 1 guesses.\\n"\n')
+
+
+SCORING_STEPS = """  - {prompt: "Enter key: ", input: "1234"}
+  - {prompt: "Enter guess: ", input: "5678"}
+  - {output: "5678 : exist: 0, position: 0\\n", prompt: "Enter guess: ", input: "1563"}
+  - {output: "5678 : exist: 0, position: 0\\n1563 : exist: 1, position: 1\\n", prompt: "Enter guess: ", input: "2156"}
+  - {output: "5678 : exist: 0, position: 0\\n1563 : exist: 1, position: 1\\n2156 : exist: 2, position: 0\\n"}
+"""
+MESSAGE_STEPS = """  - {prompt: "Enter key: ", input: "3746"}
+  - {prompt: "Enter guess: ", input: "1b34"}
+  - {output: "Invalid input. Try again.\\n", prompt: "Enter guess: ", input: "3746"}
+  - {output: "3746 : exist: 0, position: 4\\nYou guessed it right!\\nYou did it in 1 guesses.\\n"}
+"""
+PRESENTATION_STEPS = """  - {prompt: "Enter key: ", input: "1234"}
+  - {prompt: "Enter guess: ", input: "12x4"}
+  - {output: "Invalid input. Try again.\\n", prompt: "Enter guess: ", input: "1234"}
+  - {output: "1234 : exist: 0, position: 4\\nYou guessed it right!\\nYou did it in 1 guesses.\\n"}
+"""
+
+
+def crash_output(guess: str, folder: str, line: int) -> str:
+    return (f'Traceback (most recent call last):\n  File "{folder}/mastermind.py", line {line + 28}, in <module>\n'
+            f'    main()\n  File "{folder}/mastermind.py", line {line}, in main\n    if int(guess) < 0:\n'
+            f"ValueError: invalid literal for int() with base 10: '{guess}'\n")
+
+
+def session_of(*outputs: str, crashed: bool = False) -> Session:
+    return Session(tuple(outputs), Ending.EXITED, exit_status=1 if crashed else 0)
+
+
+def rule_slips() -> list[Verdict]:
+    """One student's verdicts on rule specs: the win count one too low in a visible and a hidden spec,
+    two guesses scored wrong, and one crash (its line numbers, folder and value aside) in two specs."""
+    won = "You guessed it right!\n"
+    return [
+        judge(rule_spec("02-win", "Winning on the first guess", "win", win_steps("5830")),
+              session_of("Enter key: ", "Enter guess: ", f"5830 : exist: 0, position: 4\n{won}You did it in 0 guesses.\n")),
+        judge(rule_spec("03-scoring", "Scoring", "scoring", SCORING_STEPS),
+              session_of("Enter key: ", "Enter guess: ", "5678 : exist: 0, position: 0\nEnter guess: ",
+                       "5678 : exist: 0, position: 0\n1563 : exist: 2, position: 1\nEnter guess: ",
+                       "5678 : exist: 0, position: 0\n1563 : exist: 2, position: 1\n2156 : exist: 3, position: 0\n")),
+        judge(rule_spec("08-non-digit", "Entries that are not digits", "non-digit-message", MESSAGE_STEPS),
+              session_of("Enter key: ", "Enter guess: ", crash_output("1b34", "/sandbox/work", 12), crashed=True)),
+        judge(rule_spec("01-exact", "The exact game", "presentation", PRESENTATION_STEPS),
+              session_of("Enter key: ", "Enter guess: ", crash_output("12x4", "/tmp/elsewhere", 13), crashed=True)),
+        judge(rule_spec("20-hidden-win", "Winning, other values", "win", win_steps("6170"), "hidden"),
+              session_of("Enter key: ", "Enter guess: ", f"6170 : exist: 0, position: 4\n{won}You did it in 0 guesses.\n")),
+    ]
+
+
+def first_step_skipped() -> list[Verdict]:
+    """A program that never asks for the key: the first input is its first guess, in every spec."""
+    game = "Enter guess: ", "5830 : exist: 0, position: 0\nEnter guess: ", "5830 : exist: 0, position: 0\n"
+    return [judge(rule_spec("02-win", "Winning on the first guess", "win", win_steps("5830")), session_of(*game)),
+            judge(rule_spec("20-hidden-win", "Winning, other values", "win", win_steps("5830"), "hidden"), session_of(*game))]
+
+
 def rendered() -> dict[str, str]:
     """Each golden file's name and the text the renderers give today."""
     verdicts = class_of_slips()
     student_results = build_results(verdicts)
+    rules, skipped = rule_slips(), first_step_skipped()
     return {
         "report.txt": render_text(verdicts, "Checking ada/mastermind.py against 10 spec(s) from specs", reveal_hidden=False),
         "results.json": dumps(student_results),
         "feedback.md": feedback_markdown(from_json(to_json(build_results(verdicts, reveal_hidden=True)))),
         "junit.xml": junit_xml(verdicts, suite_name="ada"),
         **lms_rendered(),
+        "rules_report.txt": render_text(rules, "Checking bo/mastermind.py against 5 spec(s) from specs"),
+        "rules_feedback.md": feedback_markdown(from_json(to_json(build_results(rules, reveal_hidden=True)))),
+        "first_step_report.txt": render_text(skipped, "Checking cy/mastermind.py against 2 spec(s) from specs",
+                                             reveal_hidden=False),
+        "first_step_results.json": dumps(build_results(skipped)),
+        "first_step_feedback.md": feedback_markdown(from_json(to_json(build_results(skipped)))),
     }

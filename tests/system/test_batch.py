@@ -21,7 +21,7 @@ from conftest import nest, unnest
 from grader.sandbox import proc
 from grader.batch.fingerprint import grader_digest
 from grader.batch.students import find_students
-from grader.report.text import HIDDEN_NOTE
+from grader.report.feedback import HIDDEN_TESTS
 from grader.engine.runner import Options
 from grader.spec.specs import load_specs
 from grader.sandbox.box import UID_BASE
@@ -131,8 +131,8 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
     feedback = (out / "students" / "bug-prompt-no-trailing-space" / "feedback.md").read_text()
     assert "**Score: 0/15**" in feedback
     assert "Inputs typed, in order:" in feedback and "Enter guess:" in feedback  # the visible spec, in full
-    hidden_part = feedback.split("## ❌ Winning on the first guess (other values) (0/4)")[1].split("## ")[0]
-    assert hidden_part.strip() == HIDDEN_NOTE  # the hidden one: name and points only
+    hidden_part = feedback.split("## ❌ Hidden tests")[1].split("## ")[0]
+    assert hidden_part.split() == ["-", *"Winning on the first guess (other values) (0/4)".split(), *HIDDEN_TESTS.split()]
     junit = ET.parse(out / "students" / "ok-class-game" / "junit.xml").getroot()
     assert junit.get("tests") == "3" and junit.get("failures") == "1"
 

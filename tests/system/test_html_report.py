@@ -293,3 +293,16 @@ def test_long_ids_and_lines_do_not_widen_the_page(browser: Browser, tmp_path: Pa
         browser.js('document.querySelectorAll("details").forEach(d => d.open = true)')
         assert browser.js("document.documentElement.scrollWidth - window.innerWidth") <= 0, f"sideways at {width} px"
     browser.screenshot(tmp_path / "made-up-390.png")
+
+
+def test_under_a_spec_nobody_passes_the_shared_cause_replaces_the_warning():
+    """Issue 19: "nobody passed" only where the students share no cause; else the cause, in words."""
+    win = {"kind": "output differs", "step": 2, "moment": 'after input 2 ("5830")', "changes": [],
+           "cause": "win: 0 guesses instead of 1 guesses"}
+    rows = [(name, from_json(student(spec_result("02-win", 6, win)))) for name in ("ada", "bo", "cy")]
+    page = class_report_html(rows)
+    assert '<div class="cause">3 of 3 go wrong after input 2 (&quot;5830&quot;): win: 0 guesses instead of 1 guesses</div>' in page
+    assert "nobody passed" not in page
+    apart = [(name, from_json(student(spec_result("02-win", 6, failure)))) for name, failure in
+             (("ada", win), ("bo", PROMPT), ("cy", HISTORY))]  # three ways, none shared
+    assert "nobody passed" in class_report_html(apart) and 'class="cause"' not in class_report_html(apart)

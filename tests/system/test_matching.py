@@ -181,7 +181,9 @@ def test_a_flood_is_aligned_by_its_first_and_last_lines_and_the_rest_is_counted(
     rows = [" ".join(row.split()) for row in render_rows(diff, budget=100)]
     gap = f"({diff.unaligned} more lines of output here, too many to align line by line)"
     assert rows[1:5] == ["1 + spam↵ ×200", gap, "9831 + spam↵ ×170", "1 10001 | line 0"]
-    assert len(rows) == 35  # the legend, 3 runs, the gap, 29 alike lines, line 29 missing and "last"
+    # then the alike lines: two on each side of a change shown, the 25 between counted; line 29 missing, "last"
+    assert rows[5:] == ["2 10002 | line 1", "(25 lines alike)", "28 10028 | line 27", "29 10029 | line 28",
+                        "30 - line 29↵", "10030 + last↵"]
     cut = render_rows(diff, budget=2)[-1].strip()  # the first run shown; the gap counts as the lines it stands for
     assert cut == f"... {1 + diff.unaligned + 29 + 2} more lines"
 

@@ -34,6 +34,10 @@ AFTER_KEY = 'after input 1 ("1234")'
     (Failure("crashed", 2, 'after input 2 ("4321")'), 'crash after input 2 ("4321")'),
     (Failure("hung", 0, START), "hang at start-up, before any input"),
     (Failure("no program"), "have no program file"),
+    (Failure("output differs", 2, 'after input 2 ("5830")', ("- You did it in 1 guesses.↵",), cause="win: 0 guesses instead of 1 guesses"),
+     'go wrong after input 2 ("5830"): win: 0 guesses instead of 1 guesses'),
+    (Failure("crashed", 7, 'after input 7 ("1b34")', cause="ValueError: invalid literal for int() with base 10: '1b34'"),
+     "crash after input 7 (\"1b34\"): ValueError: invalid literal for int() with base 10: '1b34'"),
     (Failure("something new"), "fail (something new)"),
 ])
 def test_a_difference_is_described_from_itself(failure, description):
@@ -80,3 +84,37 @@ def test_the_class_summary_says_what_most_of_the_class_got_wrong(tmp_path):
                 for name, failure in (("ada", PROMPT), ("bea", PROMPT), ("cy", None))]
     text = summary(outcomes, [spec], tmp_path, 1.0, 1)
     assert '  01-game (10)  1/3 (33%)\n      2 of 3 print another prompt at start-up, before any input: "Key?·"' in text
+
+
+def test_the_same_slip_with_other_numbers_is_one_group():
+    """Another student's guesses differ: the missing space before `:` is the same slip."""
+    ada = Failure("output differs", 2, AFTER_KEY, ("- 4321 : exist: 4, position: 0↵", "+ 4321: exist: 4, position: 0↵"))
+    bea = Failure("output differs", 2, AFTER_KEY, ("- 4321 : exist: 4, position: 0↵", "+ 4321: exist: 3, position: 1↵"))
+    found = diagnose({"ada": student(ada), "bea": student(bea), "cy": student(None)}, "01-game")
+    assert found is not None and found.students == ("ada", "bea")
+
+
+def test_under_a_spec_most_fail_the_most_common_shared_cause_is_named():
+    """Five of six fail, two the same way: not half the class, but the shared cause is still what to say."""
+    other = [Failure("output differs", 1, AFTER_KEY, (f"+ line {word}↵",)) for word in ("a", "b", "c")]
+    results = {"ada": student(PROMPT), "bea": student(PROMPT), "cy": student(other[0]), "dan": student(other[1]),
+               "eve": student(other[2]), "fay": student(None)}
+    assert diagnose(results, "01-game").students == ("ada", "bea")
+    results["cy"] = results["dan"] = student(None)
+    assert diagnose(results, "01-game") is None  # most pass: a pair is no diagnosis
+
+
+def test_the_class_summary_names_the_shared_rule_slip_instead_of_nobody_passed(tmp_path):
+    """Issue 19: the same wrong fact for other keys (digits aside) under a spec nobody passes."""
+    from grader.batch.students import Outcome
+    from grader.batch.summary import summary
+    from grader.spec.specs import parse_spec
+
+    spec = parse_spec("name: A game\ndescription: d\npoints: 10\nvisibility: visible\nsteps:\n  - output: hi\n",
+                      "01-game.yaml", "01-game")
+    win = [Failure("output differs", 2, 'after input 2 ("5830")', cause=f"win: {n} guesses instead of 1 guesses")
+           for n in (0, 0, 2)]
+    outcomes = [Outcome(name, "graded", student(failure)) for name, failure in zip(("ada", "bea", "cy"), win)]
+    text = summary(outcomes, [spec], tmp_path, 1.0, 1)
+    assert '  01-game (10)  0/3 (0%)\n      3 of 3 go wrong after input 2 ("5830"): win: 0 guesses instead of 1' in text
+    assert "nobody passed" not in text

@@ -9,6 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from golden.cases import first_step_skipped, rule_slips
 from grader.base.errors import UsageError
 from grader.judge.judging import Session, judge
 from grader.judge.outcome import Ending
@@ -53,6 +54,22 @@ def test_what_is_written_validates_and_reads_back_the_same(tmp_path: Path):
     jsonschema.validate(to_json(refused), schema())
     assert from_json(to_json(refused)).problem == "no mastermind.py (found: main.py)"
     assert refused.output == "Your submission could not be run: no mastermind.py (found: main.py)"
+
+
+def test_the_optional_keys_of_a_slip_told_once_validate_and_read_back(tmp_path: Path):
+    """The first-step problem, the spec a failure is told in, and a failure's one-line cause: all new keys
+    are optional, so older results still read, and what is written reads back the same."""
+    for verdicts_ in (first_step_skipped(), rule_slips()):
+        results = build_results(verdicts_, reveal_hidden=True)
+        jsonschema.validate(to_json(results), schema())
+        write_results(tmp_path / "results.json", results)
+        assert read_results(tmp_path / "results.json") == results
+    skipped = build_results(first_step_skipped())
+    assert skipped.first_step and skipped.first_step in skipped.output
+    told = build_results(rule_slips(), reveal_hidden=True)
+    assert told.test("01-exact").told_in == "08-non-digit"
+    assert told.test("02-win").failure.cause == "win: 0 guesses instead of 1 guesses"
+    assert told.test("08-non-digit").failure.cause.startswith("ValueError: invalid literal for int()")
 
 
 def test_one_number_style_whole_numbers_without_a_decimal_point():
