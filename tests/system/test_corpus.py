@@ -127,6 +127,10 @@ CATCHERS: dict[str, tuple[str, str | None, str]] = {
 }
 
 
+# Every test here runs in one worker (make test distributes by group), so that verdicts_of grades each
+# entry once for the shares, the isolation and the full-marks tests alike.
+pytestmark = pytest.mark.xdist_group("corpus")
+
 def _ids(kind: str) -> list:
     return [pytest.param(entry, id=entry.name) for entry in CORPUS if entry.expected == kind]
 
@@ -143,7 +147,7 @@ def test_corpus_is_big_and_every_entry_is_known():
 
 @pytest.mark.parametrize("entry", _ids(PASS))
 def test_correct_submission_earns_full_marks(entry):
-    verdicts = check_submission(entry.path, list(SPECS.values()), Options(), jobs=2)
+    verdicts = verdicts_of(entry.name)
     failed = [v for v in verdicts if not v.passed]
     assert not failed, f"{entry.name} ({entry.note}) loses points:\n" + "\n".join(
         "\n".join([f"[{v.spec.id}]"] + failure_details(v)) for v in failed)
