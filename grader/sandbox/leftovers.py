@@ -7,6 +7,7 @@ from __future__ import annotations
 import ctypes
 import os
 import shutil
+import stat
 
 from grader.sandbox import proc
 
@@ -30,20 +31,28 @@ def remove_ipc_objects(uid: int) -> None:
 
 
 def remove_shared_files(uid: int) -> None:
-    """Remove what `uid` (unique to the run) made at the top of the folders every user may write to: left
-    there, files would keep holding memory (/dev/shm is RAM) and carry messages to later runs."""
+    """Remove what `uid` (unique to the run) made in the folders every user may write to: left there,
+    files would keep holding memory (/dev/shm is RAM) and carry messages to later runs. Below the top,
+    the folders others made that every user may write to (/tmp/.X11-unix...) are searched too: the run
+    could write there; into anything else of another user's it could not."""
     for folder in SHARED_FOLDERS:
+        _remove_from(folder, uid)
+
+
+def _remove_from(folder: str, uid: int) -> None:
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
         try:
-            entries = list(os.scandir(folder))
+            status = entry.stat(follow_symlinks=False)
+            if status.st_uid != uid:
+                if stat.S_ISDIR(status.st_mode) and status.st_mode & stat.S_IWOTH:
+                    _remove_from(entry.path, uid)
+            elif stat.S_ISDIR(status.st_mode):
+                shutil.rmtree(entry.path)
+            else:
+                os.unlink(entry.path)
         except OSError:
-            continue
-        for entry in entries:
-            try:
-                if entry.stat(follow_symlinks=False).st_uid != uid:
-                    continue
-                if entry.is_dir(follow_symlinks=False):
-                    shutil.rmtree(entry.path)
-                else:
-                    os.unlink(entry.path)
-            except OSError:
-                pass  # gone meanwhile
+            pass  # gone meanwhile

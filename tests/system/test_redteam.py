@@ -210,6 +210,23 @@ def test_fallback_runs_as_root_leave_nothing_in_shared_temporary_folders_or_syst
     assert left_behind(box.uid) == []
 
 
+@as_root
+def test_fallback_runs_as_root_leave_nothing_in_folders_every_user_may_write_below_the_shared_ones(
+        tmp_path: Path) -> None:
+    # Clean-up looked only at the top of /tmp: a file a run left in a folder below it that every user may write to
+    # (/tmp/.X11-unix, /tmp/.ICE-unix on most machines) was there for the next run.
+    shared = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        shared.chmod(0o1777)
+        with running(submission(tmp_path, "nested_temporary"), isolate=False) as (box, child):
+            output, status, sig = ended(child)
+        assert (status, sig) == (0, None), output
+        assert f"left a folder in {shared}" in output.splitlines(), output
+        assert list(shared.iterdir()) == []
+    finally:
+        shutil.rmtree(shared)
+
+
 @pytest.mark.skipif(isinstance(run_group_parents(), str) or run_group_parents().cpu is None,
                     reason="no cgroup CPU controller for the runs here")
 @pytest.mark.parametrize("isolate", MODES)

@@ -16,7 +16,11 @@ every such call, refused or allowed, and why):
   against whoever reads its memory; UFFD_USER_MODE_ONLY needs no privilege even where
   vm.unprivileged_userfaultfd is 0);
 - inotify and fanotify (watches on the files every run shares show which ones other runs and the
-  grader open, and instances count against a per-user quota: the grader's own user's, not as root).
+  grader open, and instances count against a per-user quota: the grader's own user's, not as root);
+- not isolated, System V IPC (shm*, sem*, msg*): outside its own IPC namespace a run shares the machine's,
+  where one run took every identifier (kernel.sem's 32,000 sets, shmmni's 4,096 segments, msgmni's
+  32,000 queues) in 0.2 s and the host's own semget, shmget and msgget failed meanwhile; an object of one
+  run was also a channel to a concurrent one (ids are guessable), and not as root it outlived the run.
 
 clone3 fails with ENOSYS, as on an older kernel, so the C library falls back to clone, whose flags the
 filter can see. Every call of another architecture (32-bit or x32 calls on x86_64) fails with ENOSYS.
@@ -46,17 +50,23 @@ ARCHITECTURES = {
                "add_key": 248, "request_key": 249, "keyctl": 250,
                "io_setup": 206, "io_destroy": 207, "io_getevents": 208, "io_submit": 209, "io_cancel": 210,
                "io_pgetevents": 333, "perf_event_open": 298, "userfaultfd": 323,
-               "inotify_init": 253, "inotify_init1": 294, "fanotify_init": 300},
+               "inotify_init": 253, "inotify_init1": 294, "fanotify_init": 300,
+               "shmget": 29, "shmat": 30, "shmctl": 31, "shmdt": 67, "semget": 64, "semop": 65, "semctl": 66,
+               "semtimedop": 220, "msgget": 68, "msgsnd": 69, "msgrcv": 70, "msgctl": 71},
     "aarch64": {"arch": 0xC00000B7, "clone": 220, "socket": 198, "unshare": 97, "setns": 268,
                 "add_key": 217, "request_key": 218, "keyctl": 219,
                 "io_setup": 0, "io_destroy": 1, "io_submit": 2, "io_cancel": 3, "io_getevents": 4,
                 "io_pgetevents": 292, "perf_event_open": 241, "userfaultfd": 282,
-                "inotify_init1": 26, "fanotify_init": 262},  # aarch64 has no inotify_init
+                "inotify_init1": 26, "fanotify_init": 262,  # aarch64 has no inotify_init
+                "msgget": 186, "msgctl": 187, "msgrcv": 188, "msgsnd": 189, "semget": 190, "semctl": 191,
+                "semtimedop": 192, "semop": 193, "shmget": 194, "shmctl": 195, "shmat": 196, "shmdt": 197},
 }
 _IO_URING, _CLONE3 = (425, 426, 427), 435
 REFUSED = ("unshare", "setns", "add_key", "request_key", "keyctl", "io_setup", "io_destroy", "io_getevents",
            "io_submit", "io_cancel", "io_pgetevents", "perf_event_open", "userfaultfd", "inotify_init",
            "inotify_init1", "fanotify_init")  # EPERM, with io_uring's calls
+SYSTEM_V = ("shmget", "shmat", "shmctl", "shmdt", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd",
+            "msgrcv", "msgctl")  # EPERM too, where the run shares the machine's IPC namespace
 
 AF_UNIX = 1
 PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
@@ -66,7 +76,7 @@ def _op(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
     return code.to_bytes(2, sys.byteorder) + bytes((jt, jf)) + k.to_bytes(4, sys.byteorder)
 
 
-def filter_program(machine: str, unix_sockets: bool = True) -> "bytes | None":
+def filter_program(machine: str, unix_sockets: bool = True, system_v: bool = True) -> "bytes | None":
     """The BPF instructions for `machine` (as `os.uname().machine`), or None for an unknown one. Without
     `unix_sockets`, socket(AF_UNIX, ...) fails with EACCES: a program that runs as the grader's own user
     could otherwise connect to that user's sockets (ssh-agent, the D-Bus session bus), which no file
@@ -74,7 +84,8 @@ def filter_program(machine: str, unix_sockets: bool = True) -> "bytes | None":
     calls = ARCHITECTURES.get(machine)
     if calls is None:
         return None
-    refuse = (*(calls[name] for name in REFUSED if name in calls), *_IO_URING)
+    names = REFUSED if system_v else (*REFUSED, *SYSTEM_V)
+    refuse = (*(calls[name] for name in names if name in calls), *_IO_URING)
     program = [
         _op(_LD_W_ABS, _ARCH),
         _op(_JEQ_K, calls["arch"], jt=1),
@@ -112,11 +123,11 @@ class _Bytes(_ctypes._SimpleCData):  # as ctypes.c_char_p
     _type_ = "z"
 
 
-def install(libc, unix_sockets: bool = True) -> bool:
+def install(libc, unix_sockets: bool = True, system_v: bool = True) -> bool:
     """Set no_new_privs and install the filter in this process (kept across exec, inherited by every
     child). `libc` is `ctypes.CDLL(None, use_errno=True)` or init's lighter equivalent. False where the
     architecture is unknown (nothing installed); OSError if the kernel refuses."""
-    program = filter_program(os.uname().machine, unix_sockets)
+    program = filter_program(os.uname().machine, unix_sockets, system_v)
     if program is None:
         return False
     instructions = _Bytes(program)  # kept alive until the kernel has copied it

@@ -1,0 +1,70 @@
+"""What a fourth attack pass found still open in the fallbacks, each with the program of tests/hostile/<name>/
+run exactly as the runner runs it. Marked xfail(strict=True): each test states the guarantee, fails today,
+and turns into a failure of the suite (XPASS) the day a fix makes it hold, so the mark must go with the fix."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from conftest import NOBODY, ROOT
+from grader.sandbox.limits import Limits
+from test_sandbox import ended, running, submission
+
+OPEN = "open: see docs/sandbox.md, 'What it does not guarantee'"
+
+
+@pytest.mark.xfail(strict=True, reason=OPEN)
+def test_a_fallback_run_cannot_fill_the_machines_disk(tmp_path: Path) -> None:
+    # Isolated, the run's tmpfs stops it at disk_mb. In the fallback (as root here) only file_size_mb holds, per
+    # file: 1 MB files in its copy and in /tmp took 2.4 GB of the host's disk in 3 s (at that rate a run of 10 CPU
+    # seconds per process fills a disk of tens of GB, and the grader's own writes fail meanwhile).
+    limits = Limits(cpu_seconds=5, memory_mb=256, processes=16, file_size_mb=1, open_files=32, disk_mb=16)
+    with running(submission(tmp_path, "fill_host_disk"), limits, isolate=False, timeout=30) as (_, child):
+        output, status, sig = ended(child, timeout=30)
+    assert (status, sig) == (0, None), output
+    assert int(re.search(r"wrote (\d+) MB", output).group(1)) <= limits.disk_mb
+
+
+DRIVE = textwrap.dedent("""
+    import sys, pexpect
+    from grader.sandbox.box import Sandbox
+    from grader.sandbox.limits import Limits
+    with Sandbox(sys.argv[1], Limits(cpu_seconds=2, memory_mb=256, processes=16), isolate=False) as box:
+        child = box.start(["python3", "mastermind.py"], encoding="utf-8", timeout=10)
+        child.expect(pexpect.EOF)
+        box.kill_all(child.pid)
+        child.close(force=True)
+    print(child.before.strip())
+""")
+
+
+@pytest.mark.xfail(strict=True, reason=OPEN)
+def test_a_daemon_that_sheds_its_marker_dies_with_a_run_as_another_user(nobodys: Path) -> None:
+    # Not as root there is no cgroup: clean-up finds a run's processes by process group and by the marker in their
+    # environment. A setsid daemon that re-executes itself with an empty environment has neither, and lived on
+    # (burning CPU, it slowed every later run of `check`, and of `grade` for classmates, until the grader ended).
+    folder = submission(nobodys, "shed_marker")
+    for path in (nobodys, *nobodys.rglob("*")):
+        os.lchown(path, NOBODY, NOBODY)
+    from grader.sandbox.box import unprivileged_python  # noqa: PLC0415
+
+    environment = {"PATH": "/usr/bin:/bin", "HOME": str(nobodys), "LANG": "C.UTF-8", "PYTHONPATH": os.pathsep.join(
+        [str(ROOT), *sys.path[1:]])}
+    done = subprocess.run([unprivileged_python(), "-c", DRIVE, str(folder)], cwd=ROOT, env=environment, user=NOBODY,
+                          group=NOBODY, extra_groups=[], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    daemon = int(re.search(r"daemon (\d+)", done.stdout).group(1))
+    try:
+        assert not Path(f"/proc/{daemon}").exists() or "State:\tZ" in Path(f"/proc/{daemon}/status").read_text()
+    finally:
+        try:
+            os.kill(daemon, 9)
+        except ProcessLookupError:
+            pass
