@@ -95,7 +95,8 @@ def test_an_objection_reads_like_any_failure():
     details = "\n".join(failure_details(verdict))
     assert "the referee objected to the output after input 1" in details
     assert '1. "OOOO"  <- the output after this one is where it went wrong' in details
-    assert "- Clue: 1 exact, 0 misplaced↵" in details and "+ Clue: 1 exact, 3 misplaced↵" in details
+    assert "scores 1 exact, 0 misplaced; the program said 1 exact, 3 misplaced" in details
+    assert "1 | Clue: 1 exact, 3 misplaced" in details  # the program's own lines at that step
 
 
 @pytest.mark.parametrize("folder, rule_spec, exact_spec", [

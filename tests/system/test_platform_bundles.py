@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from grader.report.feedback import HIDDEN_TESTS
 from grader.report.text import HIDDEN_NOTE
 from grader.spec.specs import SUITE_FILE, load_specs
 from test_packaging import clean_env
@@ -131,7 +132,7 @@ def test_classroom50_autograder_grades_the_sample_class_in_a_fake_runner_layout(
                 assert test["output"] == HIDDEN_NOTE
         body = (repository / "release-body.md").read_text()  # what students read on the Release
         failed_hidden = [test for test in result["tests"] if test["test-name"] in HIDDEN and not test["passed"]]
-        assert (HIDDEN_NOTE in body) == bool(failed_hidden)
+        assert (HIDDEN_TESTS in body) == bool(failed_hidden)
 
 
 def test_classroom50_outside_its_runner_is_an_infrastructure_error_not_a_grade(tmp_path: Path):

@@ -45,7 +45,7 @@ def test_a_flood_costs_the_report_what_its_budgets_show() -> None:
     steps = sum(len(session.outputs) for session in sessions)
     assert differing >= 60 and "more lines" in report
     assert len(report) <= 4_000 * len(specs)  # what each failure says is within budgets too
-    assert calls(profile, "judge/matching", "diff_rows") == differing  # once per step, not once per telling
+    assert calls(profile, "judge/matching", "diff_rows") <= differing  # at most once per step, not once per telling
     assert calls(profile, "judge/rendering", "visible") <= differing * (DIFF_BUDGET + CHANGES_BUDGET)
     # judging a step stops at its first wrong line; a diff aligns a window of the flood, not all of it
     looked_at = (steps + differing) * EXPECTED_LINES + differing * MAX_DIFF_LINES
