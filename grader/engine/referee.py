@@ -18,7 +18,9 @@ come from `self.rng`, a `random.Random` seeded by the spec, and its settings are
 keys besides `seed`, passed as keyword arguments: the same spec always plays the same game against the
 same program. A Ruling that fails names the output it is about (`step`: 0 is the output before the first
 input, N the output after input N; by default the latest) and may say what that output should have been
-(`expected`), shown as a diff like any transcript spec's.
+(`expected`), shown as a diff like any transcript spec's. A reply made with `hidden(line)` must stay
+hidden as it is typed (a code read as getpass reads it): a program whose screen shows it fails the spec,
+whatever the ruling.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import Any, Callable, TypeVar
 
 from grader.base.errors import UsageError
 from grader.judge.facts import StepFacts, step_facts
-from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
+from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, hidden_failure, judge, moment
 from grader.judge.matching import split_lines
 from grader.judge.rules import Unit
 from grader.spec.specs import Line, Spec, Step
@@ -53,6 +55,14 @@ class Ruling:
     step: int | None = None
     expected: str | None = None
     units: tuple[Unit, ...] = ()
+
+
+class Hidden(str):
+    """A reply that must not show on the screen as it is typed."""
+
+
+def hidden(line: str) -> Hidden:
+    return Hidden(line)
 
 
 def upheld(message: str = "every answer checked") -> Ruling:
@@ -156,7 +166,8 @@ def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling 
         lines = tuple(Line(text) for text, _ in (rows[:-1] if ends_open else rows))
         last = step == len(session.outputs) - 1
         reply = replies[step] if step < len(replies) else ("" if unfinished else None)
-        steps.append(Step(lines, rows[-1][0] if ends_open else "", reply, None if unfinished or not last else 0))
+        steps.append(Step(lines, rows[-1][0] if ends_open else "", reply, None if unfinished or not last else 0,
+                          step < len(replies) and isinstance(replies[step], Hidden)))
     if unfinished:
         steps.append(Step((), "", None, 0))
     return replace(spec, steps=tuple(steps), facts=(), scoring="all_or_nothing")
@@ -174,7 +185,7 @@ def referee_verdict(spec: Spec, session: Session, replies: list[str], ruling: Ru
     if ruling is None:
         return judge(script, session)
     if ruling.passed:
-        return Verdict(script, PASSED, "passed")
+        return hidden_failure(script, session) or Verdict(script, PASSED, "passed")
     step = _objected_step(session, ruling)
     judged = replace(script, facts=spec.facts, scoring=spec.scoring) if ruling.units else script  # units earn a share
     return Verdict(judged, MISMATCH, f"the referee objected to the output {moment(script, step)}: {ruling.message}",
