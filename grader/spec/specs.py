@@ -199,6 +199,13 @@ def parse_defaults(text: str, path: str) -> dict[str, Any]:
     validator = jsonschema.Draft202012Validator({"$ref": whole["$id"] + "#/$defs/suite"}, registry=registry)
     check_data(validator, root, data, path, "the suite file")
     found = dict(data["defaults"])
+    judges = whole["$defs"]["suite"]["properties"]["rules"]["additionalProperties"]["properties"]["facts"]["items"]
+    known = set(judges["anyOf"][0]["enum"]) | set(data.get("facts", {}).get("phrases", {}))
+    for name, rule in data.get("rules", {}).items():
+        unknown = [fact for fact in rule.get("facts", ()) if fact not in known]
+        if unknown:
+            raise SpecError(path, None, f"rule {name}: {', '.join(unknown)} is neither a judge ({', '.join(sorted(judges['anyOf'][0]['enum']))}) "
+                            "nor a phrase of the suite's `facts:`")
     if "rules" in data:
         found[SUITE_RULES] = rules_from(data["rules"])
         found[SUITE_FACTS] = vocabulary_from(data.get("facts", {}))
