@@ -5,6 +5,8 @@ through real processes."""
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Callable, Generator
@@ -158,3 +160,19 @@ def test_the_corpus_is_graded_as_its_notes_say() -> None:
     specs = load_specs(assignment.specs)
     analysis = analyse(entries, specs, grade_corpus(entries, specs, assignment_options(assignment), jobs=2))
     assert not analysis.uncaught and not analysis.wrongly_failed and not analysis.grader_errors
+
+
+def test_a_graded_class_s_report_is_titled_with_the_assignment_s_name(tmp_path) -> None:
+    class_dir = tmp_path / "class"
+    shutil.copytree(MATCH / "tests" / "submissions" / "bug-twelve-rows", class_dir / "ana")
+    out = tmp_path / "grades"
+    done = subprocess.run([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out), "--assignment",
+                           str(MATCH), "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "<title>Mastermind Match: class report</title>" in (out / "report.html").read_text()
+    merged = tmp_path / "merged" / "book.csv"
+    merged.parent.mkdir()
+    done = subprocess.run([sys.executable, "-m", "grader", "gradebook", str(out), "--out", str(merged), "--assignment",
+                           str(MATCH)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "<title>Mastermind Match: class report</title>" in (merged.parent / "report.html").read_text()

@@ -98,6 +98,16 @@ class Assignment:
         return self.folder / "tests" / "submissions"
 
 
+def feedback_title(assignment: Assignment) -> str:
+    """The heading of a student's feedback.md: the assignment's name, never a fixed one."""
+    return f"{assignment.name}: your results"
+
+
+def report_title(assignment: Assignment) -> str:
+    """The title of the class report (report.html)."""
+    return f"{assignment.name}: class report"
+
+
 def command_line(command: tuple[str, ...], program: str, arguments: tuple[str, ...] = (),
                  seed: int | None = None) -> tuple[str, ...]:
     """The command line of one run: the assignment's command, then a spec's own arguments; with a seed,
