@@ -8,10 +8,9 @@ import pytest
 
 from grader.engine.runner import Options, run_session, run_spec
 from grader.engine.transport import PIPES
-from grader.judge.judging import MISMATCH, Session, judge
+from grader.judge.judging import MISMATCH, judge
 from grader.judge.outcome import Ending
 from grader.sandbox.box import FORK, PLAIN
-from grader.spec.specs import SpecError
 from conftest import spec_from
 
 LAUNCHES = [FORK, PLAIN]
@@ -98,20 +97,3 @@ def test_pipes_show_nothing_and_tell_nothing(write_program) -> None:
     session = run_spec(write_program(PLAIN_INPUT), spec, Options(transport=PIPES))
     assert session.echoed == (None, None)
     assert judge(spec, session).passed
-
-
-def test_the_last_step_takes_no_hidden() -> None:
-    with pytest.raises(SpecError, match="`hidden` is about a step's input"):
-        spec_from('steps:\n  - prompt: "Code: "\n    input: R\n  - output: [x]\n    hidden: true\n')
-
-
-@pytest.mark.parametrize("echoed, passed", [
-    ((True, False), False),  # the hidden input showed
-    ((False, True), True),  # only the visible one showed
-    ((None, None), True),  # unknown (pipes): not held against the program
-    ((), True),
-])
-def test_judging_a_hidden_step_reads_the_recorded_echo(echoed, passed) -> None:
-    spec = spec_from(SPEC.format(first="[]"))
-    session = Session(("Code: ", "Guess: ", "right\n"), Ending.EXITED, exit_status=0, echoed=echoed)
-    assert judge(spec, session).passed is passed

@@ -1,30 +1,25 @@
-"""The match assignment (assignments/match/): its referee on modelled matches without a process, the facts
-its suite judges (a phrase of the suite's own, judged as stated), and its corpus graded as the notes say
-through real processes."""
+"""The match assignment (assignments/match/) without a process: its referee on modelled matches, a hidden
+reply that showed, and the facts its suite judges (a phrase of the suite's own, judged as stated).
+tests/system/test_match.py grades its corpus through real processes."""
 
 from __future__ import annotations
 
 import random
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Callable, Generator
 
 import pytest
 
-from grader.commands.mutants import analyse, grade_corpus, load_corpus
-from grader.commands.options import assignment_options
 from grader.engine.referee import Hidden, Referee, Ruling, referee_class, referee_verdict
 from grader.judge.facts import step_facts
 from grader.judge.judging import MISMATCH, Session
 from grader.judge.outcome import Ending
 from grader.judge.rules import judge_facts, Context
-from grader.spec.assignment import load_assignment
 from grader.spec.specs import SpecError, load_specs, parse_defaults
 from grader.spec.vocabulary import vocabulary_from
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MATCH = ROOT / "assignments" / "match"
 REFEREE = referee_class(MATCH / "referee.py")
 rules = sys.modules[REFEREE.__module__]  # the referee's module: its key-peg rule
@@ -150,29 +145,3 @@ def test_a_rule_s_fact_must_be_a_judge_or_a_phrase_of_the_suite() -> None:
     text = "defaults: {}\nfacts:\n  phrases: {pegs: 'Black # White #'}\nrules:\n  r: {description: d, facts: [pegs, colours]}\n"
     with pytest.raises(SpecError, match="colours is neither a judge"):
         parse_defaults(text, "suite.yaml")
-
-
-def test_the_corpus_is_graded_as_its_notes_say() -> None:
-    assignment = load_assignment(MATCH)
-    entries = load_corpus(assignment.corpus)
-    assert sum(entry.expected == "PASS" for entry in entries) >= 3
-    assert sum(entry.expected == "FAIL" for entry in entries) >= 12
-    specs = load_specs(assignment.specs)
-    analysis = analyse(entries, specs, grade_corpus(entries, specs, assignment_options(assignment), jobs=2))
-    assert not analysis.uncaught and not analysis.wrongly_failed and not analysis.grader_errors
-
-
-def test_a_graded_class_s_report_is_titled_with_the_assignment_s_name(tmp_path) -> None:
-    class_dir = tmp_path / "class"
-    shutil.copytree(MATCH / "tests" / "submissions" / "bug-twelve-rows", class_dir / "ana")
-    out = tmp_path / "grades"
-    done = subprocess.run([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out), "--assignment",
-                           str(MATCH), "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    assert "<title>Mastermind Match: class report</title>" in (out / "report.html").read_text()
-    merged = tmp_path / "merged" / "book.csv"
-    merged.parent.mkdir()
-    done = subprocess.run([sys.executable, "-m", "grader", "gradebook", str(out), "--out", str(merged), "--assignment",
-                           str(MATCH)], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert "<title>Mastermind Match: class report</title>" in (merged.parent / "report.html").read_text()
