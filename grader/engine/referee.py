@@ -18,9 +18,10 @@ come from `self.rng`, a `random.Random` seeded by the spec, and its settings are
 keys besides `seed`, passed as keyword arguments: the same spec always plays the same game against the
 same program. A Ruling that fails names the output it is about (`step`: 0 is the output before the first
 input, N the output after input N; by default the latest) and may say what that output should have been
-(`expected`), shown as a diff like any transcript spec's. A reply made with `hidden(line)` must stay
-hidden as it is typed (a code read as getpass reads it): a program whose screen shows it fails the spec,
-whatever the ruling.
+(`expected`), shown as a diff like any transcript spec's. A reply may say what it is in the game,
+`answer(line, "guess 3 of game 2")`, which reports show beside the input; one made with `hidden(line,
+what)` must also stay hidden as it is typed (a code read as getpass reads it): a program whose screen
+shows it fails the spec, whatever the ruling.
 """
 
 from __future__ import annotations
@@ -57,12 +58,31 @@ class Ruling:
     units: tuple[Unit, ...] = ()
 
 
-class Hidden(str):
-    """A reply that must not show on the screen as it is typed."""
+class Reply(str):
+    """A line the referee types, with what it is in the game (`what`, shown beside it in reports) and
+    whether it must stay hidden as it is typed."""
+
+    what: str
+    hidden: bool
+
+    def __new__(cls, line: str, what: str = "", hidden: bool = False) -> Reply:
+        reply = super().__new__(cls, line)
+        reply.what, reply.hidden = what, hidden
+        return reply
 
 
-def hidden(line: str) -> Hidden:
-    return Hidden(line)
+def answer(line: str, what: str = "") -> Reply:
+    return Reply(line, what)
+
+
+def hidden(line: str, what: str = "") -> Reply:
+    return Reply(line, what, hidden=True)
+
+
+def _labels(spec: Spec, replies: list[str]) -> tuple[str, ...]:
+    """Each input's name in reports: what the referee said its reply was (else the spec's labels)."""
+    said = [reply.what if isinstance(reply, Reply) else "" for reply in replies]
+    return tuple(what or "a reply" for what in said) if any(said) else spec.input_labels
 
 
 def upheld(message: str = "every answer checked") -> Ruling:
@@ -167,10 +187,10 @@ def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling 
         last = step == len(session.outputs) - 1
         reply = replies[step] if step < len(replies) else ("" if unfinished else None)
         steps.append(Step(lines, rows[-1][0] if ends_open else "", reply, None if unfinished or not last else 0,
-                          step < len(replies) and isinstance(replies[step], Hidden)))
+                          step < len(replies) and isinstance(replies[step], Reply) and replies[step].hidden))
     if unfinished:
         steps.append(Step((), "", None, 0))
-    return replace(spec, steps=tuple(steps), facts=(), scoring="all_or_nothing")
+    return replace(spec, steps=tuple(steps), facts=(), scoring="all_or_nothing", input_labels=_labels(spec, replies))
 
 
 def _objected_step(session: Session, ruling: Ruling) -> int:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from grader.commands.mutants import analyse, grade_corpus, load_corpus
 from grader.commands.options import assignment_options
+from grader.engine.runner import grade_spec
+from grader.report.text import failure_details
 from grader.spec.assignment import load_assignment
 from grader.spec.specs import load_specs
 
@@ -41,3 +43,15 @@ def test_a_graded_class_s_report_is_titled_with_the_assignment_s_name(tmp_path) 
                            str(MATCH)], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "<title>Mastermind Match: class report</title>" in (merged.parent / "report.html").read_text()
+
+
+def test_a_refereed_failure_names_each_input_and_shows_the_line_the_referee_expected() -> None:
+    assignment = load_assignment(MATCH)
+    [spec] = [spec for spec in load_specs(assignment.specs) if spec.id == "11-refereed-match"]
+    verdict = grade_spec(MATCH / "tests" / "submissions" / "bug-duplicates-counted-twice", spec,
+                         assignment_options(assignment))
+    details = "\n".join(failure_details(verdict))
+    assert '"4"  (the number of games)' in details and "(player 1's code, game 1)" in details
+    assert "(guess 1 of game 3)  <- the output after this one is where it went wrong" in details
+    assert "- Black: 2, White: 1↵" in details and "+ Black: 2, White: 2↵" in details
+    assert "| Guess 2:·" in details  # the rest of the output is context, not a difference

@@ -11,7 +11,7 @@ from typing import Callable, Generator
 
 import pytest
 
-from grader.engine.referee import Hidden, Referee, Ruling, referee_class, referee_verdict
+from grader.engine.referee import Referee, Reply, Ruling, referee_class, referee_verdict
 from grader.judge.facts import step_facts
 from grader.judge.judging import MISMATCH, Session
 from grader.judge.outcome import Ending
@@ -82,8 +82,9 @@ def referee(seed: int = 1, **settings) -> Referee:
 def test_a_correct_match_is_upheld_and_every_code_is_typed_hidden(seed, games, plan) -> None:
     ruling, replies = play(referee(seed, games=games, plan=plan), match(games))
     assert ruling.passed, ruling.message
-    codes = [reply for reply in replies if isinstance(reply, Hidden)]
+    codes = [reply for reply in replies if isinstance(reply, Reply) and reply.hidden]
     assert len(codes) == games and all(len(code) == 4 for code in codes)
+    assert [reply.what for reply in replies[:3]] == ["the number of games", "player 1's code, game 1", "guess 1 of game 1"]
 
 
 def overcounting(code: str, guess: str) -> tuple[int, int]:
@@ -101,7 +102,7 @@ def test_the_duplicate_rule_is_checked_on_random_guesses_with_the_right_pegs_as_
 @pytest.mark.parametrize("model, said", [
     (lambda: match(2, swap=False), "player 2 makes the code in game 2 (the roles swap every game)"),
     (lambda: match(2, extra=0), "earns 11 points (10 guesses, plus one: never broken)"),
-    (lambda: match(2, draw_is_a_win=True), "the match is a draw 3 to 3"),
+    (lambda: match(2, draw_is_a_win=True), "the match is a draw, 3 to 3"),
 ])
 def test_each_rule_of_the_match_is_an_objection(model, said) -> None:
     plan = [3, 3] if "draw" in said else [11, 2]
@@ -110,15 +111,26 @@ def test_each_rule_of_the_match_is_an_objection(model, said) -> None:
     assert said in ruling.message
 
 
+def test_an_objection_expects_the_program_s_own_output_with_the_one_wrong_line_put_right() -> None:
+    ruling, _ = play(referee(5, plan=[11, 2]), match(2, swap=False))
+    assert ruling.expected is not None
+    lines = ruling.expected.split("\n")
+    assert "Game 2 of 2: player 2 makes the code, player 1 breaks it." in lines
+    assert "Player 1, type the code (hidden): " in lines  # the rest is what the program printed
+    assert rules.corrected("a\nBlack: 1, White: 0\nb", "black", "Black: 2, White: 0") == "a\nBlack: 2, White: 0\nb"
+    assert rules.corrected("a\n", "broken", "Broken in 1 guesses.") == "Broken in 1 guesses.\na\n"
+
+
 def test_a_hidden_reply_that_showed_fails_even_an_upheld_match() -> None:
     spec = next(spec for spec in load_specs(MATCH / "specs") if spec.id == "11-refereed-match")
     outputs = ("How many games? ", "Player 1, type the code (hidden): ", "Black: 4, White: 0\n")
-    replies = ["2", Hidden("RGBY")]
+    replies = [Reply("2", "the number of games"), Reply("RGBY", "player 1's code, game 1", hidden=True)]
     upheld = Ruling(True, "every answer checked")
     shown = Session(outputs, Ending.EXITED, exit_status=0, echoed=(True, True))
     verdict = referee_verdict(spec, shown, replies, upheld)
     assert verdict.kind == MISMATCH and 'input 2 ("RGBY") was to stay hidden' in verdict.message
     assert verdict.actual == "RGBY\nBlack: 4, White: 0\n"
+    assert verdict.spec.input_labels == ("the number of games", "player 1's code, game 1")
     hidden = Session(outputs, Ending.EXITED, exit_status=0, echoed=(True, False))
     assert referee_verdict(spec, hidden, replies, upheld).passed
 
