@@ -61,13 +61,14 @@ grade: setup
 	@if [ -z "$$SUBMISSIONS" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
 	@$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(AT)
 
-# The folder students receive (visible specs only, no reference): dist/handout/, with its own `make check`.
+# The folder students receive (visible specs only, no reference): dist/<slug>/handout/, with its own `make check`
+# (the slug is assignment.yaml's, the digit game's `mastermind`): each assignment builds into its own folder.
 handout: setup
-	@$(PY) -m grader handout --out dist/handout $(AT)
+	@$(PY) -m grader handout $(AT)
 
-# The Gradescope autograder: dist/autograder.zip (setup.sh, run_autograder, every spec).
+# The Gradescope autograder: dist/<slug>/autograder.zip (setup.sh, run_autograder, every spec).
 gradescope: setup
-	@$(PY) -m grader gradescope --out dist/autograder.zip $(AT)
+	@$(PY) -m grader gradescope $(AT)
 
 # PrairieLearn's external grader: dist/prairielearn/ (image/ to docker build, tests/specs/ for the question).
 prairielearn: setup

@@ -10,10 +10,12 @@ from grader.base.files import write_atomically
 from grader.base.helptext import CANNOT_READ, add_command
 from grader.report.feedback import feedback_markdown
 from grader.report.results import read_results
+from grader.spec.assignment import feedback_title, load_assignment
 
 
 def cmd_feedback(args: argparse.Namespace) -> int:
-    text = feedback_markdown(read_results(Path(args.results)), args.title)
+    title = args.title or feedback_title(load_assignment())
+    text = feedback_markdown(read_results(Path(args.results)), title)
     if args.out:
         write_atomically(Path(args.out), text)
     else:
@@ -32,5 +34,5 @@ def add_feedback(commands: argparse._SubParsersAction) -> None:
         [(0, "the feedback was written"), CANNOT_READ])
     feedback.add_argument("results", help="a results.json written by `check --json`, `grade` or Gradescope")
     feedback.add_argument("--out", metavar="FILE", help="write here instead of standard output")
-    feedback.add_argument("--title", default="Mastermind: your results", help="the heading (default: %(default)s)")
+    feedback.add_argument("--title", help="the heading (default: the assignment's name, then `: your results`)")
     feedback.set_defaults(run=cmd_feedback)

@@ -35,6 +35,7 @@ from grader.report.formats import CLASS_FORMATS, Class
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.commands.similar import class_section
 from grader.base.project import default_jobs
+from grader.spec.assignment import report_title
 from grader.sandbox.reaping import become_subreaper
 
 
@@ -66,7 +67,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     similar, note = class_section(students, assignment, bool(args.shard))
     if note:
         print(note, file=sys.stderr)
-    graded = Class(tuple((o.student, o.results) for o in outcomes), similar=similar)
+    graded = Class(tuple((o.student, o.results) for o in outcomes), report_title(assignment), similar=similar)
     for format in CLASS_FORMATS.values():
         write_atomically(out / format.file, format.render(graded), private=True)
     sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))

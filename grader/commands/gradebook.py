@@ -15,6 +15,8 @@ from grader.commands.lms_export import write_export
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
 from grader.report.results import read_results
+from grader.commands.options import add_assignment_option
+from grader.spec.assignment import load_assignment, report_title
 
 
 def results_files(arguments: list[str]) -> list[Path]:
@@ -51,7 +53,7 @@ def cmd_gradebook(args: argparse.Namespace) -> int:
     if args.out:
         report = Path(args.out).with_name(REPORT)
         write_atomically(Path(args.out), text)
-        write_atomically(report, class_report_html(rows))
+        write_atomically(report, class_report_html(rows, report_title(load_assignment(Path(args.assignment)))))
         print(f"wrote {args.out} and {report}: {len(files)} student(s)", file=sys.stderr)
     else:
         sys.stdout.write(text)
@@ -93,4 +95,5 @@ def add_gradebook(commands: argparse._SubParsersAction) -> None:
                                                       "has several; moodle: the grade column's name (default: Grade)")
     lms.add_argument("--moodle-id", choices=["username", "idnumber", "email"], default="username",
                      help="moodle: what identifies a user (default: %(default)s)")
+    add_assignment_option(gradebook)
     gradebook.set_defaults(run=cmd_gradebook)

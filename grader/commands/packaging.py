@@ -1,13 +1,13 @@
 """What leaves the instructor's repository: the students' handout and the Gradescope autograder bundle.
 
-`python3 -m grader handout` (`make handout`) builds `dist/handout/`, the folder students receive and can
+`python3 -m grader handout` (`make handout`) builds `dist/<slug>/handout/` (the slug of assignment.yaml), the folder students receive and can
 use as their repository: `student_template/` (the program to fill in and its handout README), the visible
 specs only, the part of the grader students run (`check` and `feedback`: the modules they import and the
 files they read, never the instructor's commands), the grader's runtime requirements, a Makefile whose `make check` sets up
 its own .venv, a README, and the GitHub Actions workflow that checks every push. It never contains the
 reference solution or a hidden spec: the build checks that itself before it publishes the folder.
 
-`python3 -m grader gradescope` (`make gradescope`) builds `dist/autograder.zip`: `setup.sh`,
+`python3 -m grader gradescope` (`make gradescope`) builds `dist/<slug>/autograder.zip`: `setup.sh`,
 `run_autograder`, the grader, every spec (hidden ones too: their details never reach a student, see
 `report.build_results`) and the requirements. The zip is byte-for-byte reproducible."""
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import os
 import re
 import shutil
@@ -122,9 +123,20 @@ def assignment_files(assignment: Assignment) -> list[tuple[str, Path]]:
     return [(path.name, path) for path in (assignment.config, assignment.referee) if path is not None]
 
 
-def _named(template: Path, assignment: Assignment) -> str:
-    """A template's text for this assignment: its program where the digit game's stands."""
-    return template.read_text(encoding="utf-8").replace(DEFAULT_PROGRAM, assignment.program)
+NAME = "@NAME@"  # in a template: the assignment's name (inside a JSON or YAML double-quoted string, escaped)
+
+
+def _named(template: Path, assignment: Assignment, quoted: bool = False) -> str:
+    """A template's text for this assignment: its program where the digit game's stands, its name for
+    NAME; `quoted`: NAME stands inside a double-quoted string of JSON or YAML (JSON's escapes are YAML's)."""
+    name = json.dumps(assignment.name)[1:-1] if quoted else assignment.name
+    return template.read_text(encoding="utf-8").replace(DEFAULT_PROGRAM, assignment.program).replace(NAME, name)
+
+
+def default_outputs(assignment: Assignment) -> tuple[Path, Path]:
+    """Where `handout` and `gradescope` build unless told: under dist/<slug>/, so that two assignments'
+    outputs coexist."""
+    return Path("dist") / assignment.slug / "handout", Path("dist") / assignment.slug / "autograder.zip"
 
 
 def build_handout(out: Path, specs_dir: Path, assignment: Assignment | None = None) -> Path:
@@ -158,9 +170,10 @@ def build_handout(out: Path, specs_dir: Path, assignment: Assignment | None = No
         shutil.copyfile(TEMPLATES / "handout" / "gitignore", build / ".gitignore")
         shutil.copyfile(TEMPLATES / "handout" / "check.py", build / "check.py")
         (build / ".devcontainer").mkdir()
-        shutil.copyfile(TEMPLATES / "handout" / "devcontainer.json", build / ".devcontainer" / "devcontainer.json")
+        (build / ".devcontainer" / "devcontainer.json").write_text(
+            _named(TEMPLATES / "handout" / "devcontainer.json", assignment, quoted=True), encoding="utf-8")
         (build / ".github" / "workflows").mkdir(parents=True)
-        (build / ".github" / "workflows" / "check.yml").write_text(_named(TEMPLATES / "github-check.yml", assignment),
+        (build / ".github" / "workflows" / "check.yml").write_text(_named(TEMPLATES / "github-check.yml", assignment, True),
                                                                   encoding="utf-8")
         found = leaks(build, [spec for spec in specs if spec.hidden], reference)
         if found:
@@ -217,7 +230,7 @@ def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None =
 
 def cmd_handout(args: argparse.Namespace) -> int:
     assignment = load_assignment(Path(args.assignment))
-    out = build_handout(Path(args.out), Path(args.specs or assignment.specs), assignment)
+    out = build_handout(Path(args.out or default_outputs(assignment)[0]), Path(args.specs or assignment.specs), assignment)
     visible = len(spec_files(out / "specs"))
     print(f"wrote {out}/: the template, its handout, {visible} visible spec(s), the grader; `make check` inside", file=sys.stderr)
     return 0
@@ -225,7 +238,8 @@ def cmd_handout(args: argparse.Namespace) -> int:
 
 def cmd_gradescope(args: argparse.Namespace) -> int:
     assignment = load_assignment(Path(args.assignment))
-    out = build_gradescope(Path(args.out), Path(args.specs or assignment.specs), assignment)
+    out = build_gradescope(Path(args.out or default_outputs(assignment)[1]), Path(args.specs or assignment.specs),
+                           assignment)
     print(f"wrote {out}: upload it as the Gradescope autograder (setup.sh, run_autograder, all specs)", file=sys.stderr)
     return 0
 
@@ -238,10 +252,10 @@ def add_handout(commands: argparse._SubParsersAction) -> None:
         "grader students run (check and feedback), its requirements, check.py and a Makefile for `make "
         "check`, a dev container and a GitHub workflow that checks every push. The build refuses to publish "
         "a handout that would hold the reference solution or a hidden spec.",
-        [("handout", "build dist/handout/ for the digit game (what `make handout` runs)"),
-         ("handout --assignment assignments/colour --out dist/colour", "build another assignment's handout")],
+        [("handout", "build dist/mastermind/handout/ for the digit game (what `make handout` runs)"),
+         ("handout --assignment assignments/colour", "build dist/colour/handout/, beside it")],
         [(0, "the handout was built"), CANNOT_RUN])
-    handout.add_argument("--out", default="dist/handout", metavar="DIR", help="the folder to (re)build (default: %(default)s)")
+    handout.add_argument("--out", metavar="DIR", help="the folder to (re)build (default: dist/SLUG/handout, SLUG from assignment.yaml)")
     add_assignment_options(handout)
     handout.set_defaults(run=cmd_handout)
 
@@ -254,9 +268,9 @@ def add_gradescope(commands: argparse._SubParsersAction) -> None:
         "requirements. setup.sh keeps the hidden specs readable by root alone; run_autograder grades "
         "/autograder/submission and writes /autograder/results/results.json. The zip is the same, byte "
         "for byte, every time it is built from the same files.",
-        [("gradescope", "build dist/autograder.zip for the digit game (what `make gradescope` runs)"),
-         ("gradescope --assignment assignments/colour --out dist/colour.zip", "another assignment's autograder")],
+        [("gradescope", "build dist/mastermind/autograder.zip for the digit game (what `make gradescope` runs)"),
+         ("gradescope --assignment assignments/colour", "build dist/colour/autograder.zip, beside it")],
         [(0, "the zip was written"), CANNOT_RUN])
-    gradescope.add_argument("--out", default="dist/autograder.zip", metavar="FILE", help="the zip to write (default: %(default)s)")
+    gradescope.add_argument("--out", metavar="FILE", help="the zip to write (default: dist/SLUG/autograder.zip, SLUG from assignment.yaml)")
     add_assignment_options(gradescope)
     gradescope.set_defaults(run=cmd_gradescope)

@@ -37,6 +37,7 @@ class Pipes(Transport):
             bufsize=0, **posix,
         )
         self.eof = False
+        self.echoed = []
         self.watch = QuietWatch()
         self._chunks: queue.Queue[bytes] = queue.Queue(maxsize=READ_AHEAD)
         self._held = b""  # a chunk `_pause` received and `_drain` has not handed out yet

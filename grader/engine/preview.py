@@ -30,7 +30,8 @@ def preview_notes(transport: str, exact_wait: bool, source: str, script: str, qu
     notes = []
     if transport == PIPES:
         notes.append("LOCAL PREVIEW through pipes, without a terminal (Windows has none): the official grade "
-                     "runs on Linux in a terminal, and its result can differ.")
+                     "runs on Linux in a terminal, and its result can differ (an input that must stay hidden "
+                     "is not checked here: pipes show nothing as it is typed).")
         used = sorted(set(TERMINAL_ONLY.findall(source)))
         if used:
             notes.append(f"{script} uses {', '.join(used)}: it behaves differently without a terminal, so here it "

@@ -18,7 +18,10 @@ come from `self.rng`, a `random.Random` seeded by the spec, and its settings are
 keys besides `seed`, passed as keyword arguments: the same spec always plays the same game against the
 same program. A Ruling that fails names the output it is about (`step`: 0 is the output before the first
 input, N the output after input N; by default the latest) and may say what that output should have been
-(`expected`), shown as a diff like any transcript spec's.
+(`expected`), shown as a diff like any transcript spec's. A reply may say what it is in the game,
+`answer(line, "guess 3 of game 2")`, which reports show beside the input; one made with `hidden(line,
+what)` must also stay hidden as it is typed (a code read as getpass reads it): a program whose screen
+shows it fails the spec, whatever the ruling.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import Any, Callable, TypeVar
 
 from grader.base.errors import UsageError
 from grader.judge.facts import StepFacts, step_facts
-from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, judge, moment
+from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, hidden_failure, judge, moment
 from grader.judge.matching import split_lines
 from grader.judge.rules import Unit
 from grader.spec.specs import Line, Spec, Step
@@ -53,6 +56,33 @@ class Ruling:
     step: int | None = None
     expected: str | None = None
     units: tuple[Unit, ...] = ()
+
+
+class Reply(str):
+    """A line the referee types, with what it is in the game (`what`, shown beside it in reports) and
+    whether it must stay hidden as it is typed."""
+
+    what: str
+    hidden: bool
+
+    def __new__(cls, line: str, what: str = "", hidden: bool = False) -> Reply:
+        reply = super().__new__(cls, line)
+        reply.what, reply.hidden = what, hidden
+        return reply
+
+
+def answer(line: str, what: str = "") -> Reply:
+    return Reply(line, what)
+
+
+def hidden(line: str, what: str = "") -> Reply:
+    return Reply(line, what, hidden=True)
+
+
+def _labels(spec: Spec, replies: list[str]) -> tuple[str, ...]:
+    """Each input's name in reports: what the referee said its reply was (else the spec's labels)."""
+    said = [reply.what if isinstance(reply, Reply) else "" for reply in replies]
+    return tuple(what or "a reply" for what in said) if any(said) else spec.input_labels
 
 
 def upheld(message: str = "every answer checked") -> Ruling:
@@ -156,10 +186,11 @@ def transcript(spec: Spec, session: Session, replies: list[str], ruling: Ruling 
         lines = tuple(Line(text) for text, _ in (rows[:-1] if ends_open else rows))
         last = step == len(session.outputs) - 1
         reply = replies[step] if step < len(replies) else ("" if unfinished else None)
-        steps.append(Step(lines, rows[-1][0] if ends_open else "", reply, None if unfinished or not last else 0))
+        steps.append(Step(lines, rows[-1][0] if ends_open else "", reply, None if unfinished or not last else 0,
+                          step < len(replies) and isinstance(replies[step], Reply) and replies[step].hidden))
     if unfinished:
         steps.append(Step((), "", None, 0))
-    return replace(spec, steps=tuple(steps), facts=(), scoring="all_or_nothing")
+    return replace(spec, steps=tuple(steps), facts=(), scoring="all_or_nothing", input_labels=_labels(spec, replies))
 
 
 def _objected_step(session: Session, ruling: Ruling) -> int:
@@ -174,7 +205,7 @@ def referee_verdict(spec: Spec, session: Session, replies: list[str], ruling: Ru
     if ruling is None:
         return judge(script, session)
     if ruling.passed:
-        return Verdict(script, PASSED, "passed")
+        return hidden_failure(script, session) or Verdict(script, PASSED, "passed")
     step = _objected_step(session, ruling)
     judged = replace(script, facts=spec.facts, scoring=spec.scoring) if ruling.units else script  # units earn a share
     return Verdict(judged, MISMATCH, f"the referee objected to the output {moment(script, step)}: {ruling.message}",

@@ -162,6 +162,7 @@ def play_session(
     deadline = time.monotonic() + options.spec_timeout
     box = transport = None
     stuck = False
+    echoed: tuple[bool | None, ...] = ()
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
             box = Sandbox(submission, options.limits, isolate=isolation(options.require_isolation),
@@ -192,6 +193,7 @@ def play_session(
         with interrupts_deferred():  # a Ctrl-C now waits until every process and file of the run is gone
             if transport is not None:
                 status, killed_by = transport.close(box.kill_all)
+                echoed = tuple(transport.echoed)
                 stopped_by = box.stopped_by(killed_by)
             failure = box.failure() if box is not None else None
             if box is not None:
@@ -201,7 +203,7 @@ def play_session(
     ended = event == Ending.EXITED
     return replace(base, outputs=tuple(outputs), end=event, timeout=step_seconds, exit_status=status if ended else None,
                    signal=killed_by if ended else None, stopped_by=stopped_by if ended else None,
-                   stuck=stuck and event == Ending.TIMEOUT)
+                   stuck=stuck and event == Ending.TIMEOUT, echoed=echoed)
 
 
 def run_spec(submission: Path, spec: Spec, options: Options) -> Session:

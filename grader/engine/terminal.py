@@ -1,6 +1,12 @@
 """A program running on a fresh pseudo-terminal (Linux, macOS): the transport of the official grade. This
 is the only module that touches the pty; it imports what exists only on POSIX, so the runner imports it
-only when a pty is asked for."""
+only when a pty is asked for.
+
+The pty echoes as a terminal does (ECHO on), so that what the screen would show is known: a line typed
+while the program reads with echo on (`input()`) shows, one typed while echo is off (`getpass`) does not,
+unless the program shows it itself (`readline` turns echo off and echoes the line on its own). Each line
+typed is recorded as shown or not (`echoed`), and its echo is taken out of the output, so the output
+compared is the program's own, as it was before the pty echoed."""
 
 from __future__ import annotations
 
@@ -32,6 +38,9 @@ class Terminal(Transport):
             self.poller = select.poll()
             self.poller.register(self.fd, select.POLLIN)
             self.eof = False
+            self.echoed = []
+            self.echo: tuple[bytes, bool] | None = None  # the echo still to come of the line last typed
+            self.held = b""  # output that may be that echo: held back until it is known
             if wait_method == "auto":
                 wait_method = "proc" if ProcWatch.available(self.child.pid) else "quiet"
             self.watch = ProcWatch(self.child.pid, pty_rdev(self.fd)) if wait_method == "proc" else QuietWatch()
@@ -46,6 +55,44 @@ class Terminal(Transport):
         return self.child.pid
 
     def _drain(self, budget: int) -> bytes:
+        return self._unecho(self._read(budget), final=False)
+
+    def _drain_rest(self, budget: int) -> bytes:
+        """The pty's read is synchronous: nothing can still be on its way; output held back as a possible
+        echo is the program's own if it blocked or ended before the echo was complete."""
+        return self._unecho(self._read(budget), final=True)
+
+    def _typing(self, line: str) -> None:
+        """The program is blocked in its read: its terminal's mode now is the read's. Echo on, the terminal
+        echoes the line (and Enter) before the program can see it, so before anything the program prints
+        after it; echo off, the program may still print the line itself first."""
+        try:
+            on = bool(termios.tcgetattr(self.fd)[3] & termios.ECHO)  # a master reports its slave's modes
+        except termios.error:  # the program just ended: nothing is read, nothing shows
+            on = False
+        self.echoed.append(on)
+        self.echo = (line.encode("utf-8") + b"\r\n", on)
+        self.held = b""
+
+    def _unecho(self, data: bytes, final: bool) -> bytes:
+        """`data` without the echo of the line last typed, once it is all here: the terminal's own (up to
+        the first line end, which is Enter's), or the program's own copy of the line right after it, which
+        counts as shown. Anything else is output, handed on once it can no longer be that echo."""
+        if self.echo is None:
+            return data
+        self.held += data
+        line, by_terminal = self.echo
+        end = self.held.find(b"\n") + 1 if by_terminal else len(line) * self.held.startswith(line)
+        if end > 0:
+            rest, self.echo, self.held = self.held[end:], None, b""
+            self.echoed[-1] = True
+            return rest
+        if not final and (by_terminal or line.startswith(self.held)):
+            return b""
+        rest, self.echo, self.held = self.held, None, b""
+        return rest
+
+    def _read(self, budget: int) -> bytes:
         """Read everything printed so far. A read (not just poll) also flushes the kernel's pending pty
         buffer, so bytes written before the program blocked are all here."""
         data = bytearray()
@@ -63,8 +110,6 @@ class Terminal(Transport):
                 break
             data += piece
         return bytes(data)
-
-    _drain_rest = _drain  # the pty's read is synchronous: nothing can still be on its way
 
     def _pause(self, seconds: float) -> None:
         self.poller.poll(seconds * 1000)

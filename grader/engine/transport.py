@@ -51,6 +51,7 @@ class Transport(ABC):
 
     watch: Watch
     eof: bool
+    echoed: list[bool | None]  # per line typed: whether the terminal showed it as it was read (None: unknown)
 
     @property
     @abstractmethod
@@ -149,7 +150,13 @@ class Transport(ABC):
         """Type one line: from now on, only a new wait for input counts."""
         self.watch.arm()
         self.watch.heard(time.monotonic())
+        self._typing(line)
         self._write(line.encode("utf-8") + b"\n")
+
+    def _typing(self, line: str) -> None:
+        """Right before `line` is typed, while the program is blocked reading it: note how it reads.
+        Pipes echo nothing and tell nothing: unknown."""
+        self.echoed.append(None)
 
     def wait_exit(self, timeout: float) -> bool:
         """After end of output: give the program until `timeout` to actually end."""

@@ -42,6 +42,7 @@ class Session:
     output_limit: int = 0
     script: str = "mastermind.py"
     stuck: bool = False  # it printed all the last step expects, then neither ended nor asked for input
+    echoed: tuple[bool | None, ...] = ()  # per input typed: the terminal showed it (None: unknown, on pipes)
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,44 @@ def _key(spec: Spec) -> str | None:
     return spec.inputs[index].strip() if index is not None and index < len(spec.inputs) else None
 
 
+def _revealed(spec: Spec, session: Session) -> list[int]:
+    """The steps whose input was to stay hidden and that the terminal showed as it was typed."""
+    return [step for step, shown in enumerate(session.echoed)
+            if shown and step < len(spec.steps) and spec.steps[step].hidden and step + 1 < len(session.outputs)]
+
+
+def _as_shown(spec: Spec, session: Session) -> Session:
+    """The session as its screen showed it: each input that was to stay hidden and showed is a line of
+    its own at the start of the output that follows it, where a line-by-line comparison sees it."""
+    outputs = list(session.outputs)
+    for step in _revealed(spec, session):
+        outputs[step + 1] = f"{spec.steps[step].input}\n{outputs[step + 1]}"
+    return replace(session, outputs=tuple(outputs))
+
+
+def _hidden_said(spec: Spec, session: Session) -> str:
+    shown = _revealed(spec, session)
+    if not shown:
+        return ""
+    which = ", ".join(f"input {step + 1} ({shown_input(spec.steps[step].input or '')})" for step in shown)
+    return f"{which} was to stay hidden as it was typed, but the screen showed it (read it as getpass does)"
+
+
+def hidden_failure(spec: Spec, session: Session) -> Verdict | None:
+    """A session that showed an input that was to stay hidden, as a failure at the first such step."""
+    shown = _as_shown(spec, session)
+    steps = [step + 1 for step in _revealed(spec, session)]
+    if not steps:
+        return None
+    return Verdict(spec, MISMATCH, _hidden_said(spec, session), steps[0],
+                   shown.outputs[steps[0]], tuple(Difference(step, shown.outputs[step]) for step in steps))
+
+
+def _hidden_units(spec: Spec, session: Session) -> list[Unit]:
+    return [Unit("hidden", step + 1, False, True, f"input {step + 1}", "hidden as it is typed", "shown on the screen")
+            for step in _revealed(spec, session)]
+
+
 def _judge_facts(spec: Spec, session: Session) -> Verdict:
     """A rule spec: its facts judged unit by unit. Where the rule includes how the session ends (the
     win, the loss), a wrong ending makes the last step's decisive units wrong; elsewhere the ending only
@@ -189,6 +228,7 @@ def _judge_facts(spec: Spec, session: Session) -> Verdict:
     ending = None if ended_well else _ending(spec, session, last)
     judged = ending if spec.judges_ending else None
     units = judge_facts(spec.facts, expected_facts(spec), actual, Context(spec.vocabulary, spec.inputs))
+    units = sorted(units + _hidden_units(spec, session), key=lambda unit: unit.step)
     if judged is not None:
         units = [Unit(u.fact, u.step, False, True, u.subject, u.expected, judged[1]) if u.decisive and u.step == last
                  and u.right else u for u in units]
@@ -224,6 +264,8 @@ def _judged(spec: Spec, session: Session) -> Verdict:
         return Verdict(spec, NO_PROGRAM, f"there is no {session.script} in the submission folder")
     if spec.facts:
         return _judge_facts(spec, session)
+    hidden = _hidden_said(spec, session) and f"; {_hidden_said(spec, session)}"
+    session = _as_shown(spec, session)
     last = len(session.outputs) - 1
     ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
     differing = [step for step, actual in enumerate(session.outputs) if not step_matches(spec, step, actual)]
@@ -234,6 +276,7 @@ def _judged(spec: Spec, session: Session) -> Verdict:
     if differing and (differing[0] < last or ended_well):
         head = differing[0]
         kind, message = MISMATCH, f"the output {moment(spec, head)}{',' if head == 0 else ''} is not what was expected"
+        message += hidden
         if ending:
             message += f"; later, {ending[1]}"
     elif differing:  # it went wrong only where it ended, and ended wrongly

@@ -295,9 +295,29 @@ JUDGES: dict[str, Callable[[Steps, Reached, Context], list[Unit]]] = {
 }
 
 
+def stated(name: str, expected: Steps, actual: Reached, context: Context) -> list[Unit]:
+    """A phrase of the suite's own (not one of the judges above): each step that should state it states
+    it with the same numbers, as often; a step that states it where none is expected is wrong too."""
+    def shown(facts: StepFacts) -> str:
+        found = facts.found(name)
+        return f"no {name}" if not found else " and ".join(f"{name} {' '.join(n)}".strip() for n in found)
+
+    units = []
+    for step, want in enumerate(expected):
+        got = actual[step] if step < len(actual) else None
+        if not want.found(name) and (got is None or not got.found(name)):
+            continue
+        right = got is not None and got.found(name) == want.found(name)
+        units.append(Unit(name, step, right, False, name.replace("_", " "), shown(want),
+                          NOT_REACHED if got is None else shown(got)))
+    return units
+
+
 def judge_facts(facts: Sequence[str], expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """Every unit of the named facts, in the order of the steps that carry them."""
-    units = [unit for name in facts for unit in JUDGES[name](expected, actual, context)]
+    """Every unit of the named facts, in the order of the steps that carry them: a judge above, or else a
+    phrase of the suite's vocabulary, judged as `stated`."""
+    units = [unit for name in facts for unit in
+             (JUDGES[name](expected, actual, context) if name in JUDGES else stated(name, expected, actual, context))]
     return sorted(units, key=lambda unit: unit.step)
 
 

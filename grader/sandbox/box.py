@@ -295,7 +295,7 @@ class Sandbox:
         return [self.python if program[0] == PYTHON else program[0], *program[1:]]
 
     def start(self, program: Sequence[str], encoding: str | None = None, timeout: float = 30) -> pexpect.spawn:
-        """Start the command line `program` (as `command()` reads it) on a fresh pty, echo off, 24x80:
+        """Start the command line `program` (as `command()` reads it) on a fresh pty, echoing as a terminal does, 24x80:
         spawned through the launcher, or forked by this process's fork server (a `ForkedRun`, which
         behaves as a pexpect child). The caller ends it with `kill_all(child.pid)`."""
         if self.launch == FORK:
@@ -314,7 +314,7 @@ class Sandbox:
         import pexpect  # noqa: PLC0415 - POSIX only: Windows runs programs through pipes
 
         argv, env, cwd = self.command(program)
-        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), echo=False, dimensions=(24, 80),
+        child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), echo=True, dimensions=(24, 80),
                               preexec_fn=self.preexec, encoding=encoding, timeout=timeout, ignore_sighup=False)
         child.delaybeforesend = None  # pexpect's pauses are for slow terminals; ours is a pty
         child.delayafterclose = child.ptyproc.delayafterclose = 0

@@ -180,10 +180,8 @@ class ForkServer:
 
 
 def _configure_terminal(slave: int) -> None:
-    """The pty as pexpect.spawn(echo=False, dimensions=(24, 80)) leaves it: no echo, 24 rows of 80."""
-    attributes = termios.tcgetattr(slave)
-    attributes[3] &= ~termios.ECHO
-    termios.tcsetattr(slave, termios.TCSANOW, attributes)
+    """The pty as pexpect.spawn(echo=True, dimensions=(24, 80)) leaves it: a new pty's modes (echo on, as
+    a terminal), 24 rows of 80."""
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
 
 

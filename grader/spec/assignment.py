@@ -5,12 +5,14 @@ An assignment is a folder shaped like the repository root: `specs/`, `reference/
 `assignment.yaml`:
 
     name: Colour Mastermind          # what reports and the handout call it
+    slug: colour                     # optional: names its output folders, dist/colour/ (default: the folder's name)
     program: mastermind_game.py      # the file a submission must hold
     command: [python3, mastermind_game.py]   # optional: how to run it (default: python3 PROGRAM)
     arguments: []                    # optional: always passed after the command
     referee: referee.py              # optional: the referee of the assignment's referee specs
 
-The repository root has no assignment.yaml: it is the digit assignment (`mastermind.py`, python3).
+The repository root has no assignment.yaml: it is the digit assignment (`mastermind.py`, python3, slug
+`mastermind`).
 `python3` as the command's first word means the interpreter the grader runs student programs with.
 
 A referee spec's seed also seeds a Python program's `random`: such a run starts as `python3 -c
@@ -23,6 +25,7 @@ started as it is and must not depend on its randomness to be graded.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -59,8 +62,9 @@ except BaseException as error:
     sys.excepthook(type(error), error, error.__traceback__)
     sys.exit(1)
 """
-KEYS = {"name", "program", "command", "arguments", "referee"}
-DEFAULT_NAME, DEFAULT_PROGRAM = "Mastermind (digits)", "mastermind.py"
+KEYS = {"name", "slug", "program", "command", "arguments", "referee"}
+DEFAULT_NAME, DEFAULT_SLUG, DEFAULT_PROGRAM = "Mastermind (digits)", "mastermind", "mastermind.py"
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 
 
 class AssignmentError(UsageError):
@@ -75,6 +79,7 @@ class Assignment:
     command: tuple[str, ...]
     referee: Path | None = None
     config: Path | None = None  # the assignment.yaml read, None for the root's built-in default
+    slug: str = DEFAULT_SLUG  # names its output folders (dist/<slug>/), so two assignments' outputs coexist
 
     @property
     def specs(self) -> Path:
@@ -91,6 +96,16 @@ class Assignment:
     @property
     def corpus(self) -> Path:
         return self.folder / "tests" / "submissions"
+
+
+def feedback_title(assignment: Assignment) -> str:
+    """The heading of a student's feedback.md: the assignment's name, never a fixed one."""
+    return f"{assignment.name}: your results"
+
+
+def report_title(assignment: Assignment) -> str:
+    """The title of the class report (report.html)."""
+    return f"{assignment.name}: class report"
 
 
 def command_line(command: tuple[str, ...], program: str, arguments: tuple[str, ...] = (),
@@ -136,7 +151,11 @@ def parse_assignment(data: Any, folder: Path, where: str) -> Assignment:
         referee = folder / _file_name(data["referee"], "referee", where)
         if not referee.is_file():
             raise AssignmentError(f"{where}: the referee {referee} does not exist")
-    return Assignment(data["name"].strip(), folder, program, command + arguments, referee, folder / CONFIG)
+    slug = data.get("slug", re.sub(r"[^a-z0-9-]+", "-", folder.resolve().name.lower()).strip("-"))
+    if not isinstance(slug, str) or not SLUG.fullmatch(slug):
+        raise AssignmentError(f"{where}: `slug` must be lower-case letters, digits and dashes (a folder name such "
+                              f"as match or colour-2), got {slug!r}")
+    return Assignment(data["name"].strip(), folder, program, command + arguments, referee, folder / CONFIG, slug)
 
 
 def load_assignment(folder: Path = ROOT) -> Assignment:

@@ -55,6 +55,7 @@ class Step:
     prompt: str
     input: str | None
     exit: int | None
+    hidden: bool = False  # its input must not show on the screen as it is typed (a code read with getpass)
 
 
 @dataclass(frozen=True)
@@ -121,6 +122,8 @@ def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
         if any((ord(ch) < 32 and ch != "\t") or ch == "\x7f" for ch in typed):
             problems.append((where + ["input"], "an input is one line of text: no line break or control "
                              "character (the terminal would act on it: Ctrl-C, Ctrl-D, erase...); a tab is fine"))
+        if last and "hidden" in step:
+            problems.append((where + ["hidden"], "`hidden` is about a step's input: the last step has none"))
         if not last and "exit" in step:
             problems.append((where + ["exit"], "`exit` belongs to the last step only"))
         output = step.get("output", [])
@@ -144,7 +147,8 @@ def _build(spec_id: str, path: str, data: Mapping[str, Any]) -> Spec:
             Line(item) if isinstance(item, str) else Line(*next((v, k) for k, v in item.items())) for item in items
         )
         last = index == len(data.get("steps", [])) - 1
-        steps.append(Step(lines, raw.get("prompt", ""), raw.get("input"), raw.get("exit", 0) if last else None))
+        steps.append(Step(lines, raw.get("prompt", ""), raw.get("input"), raw.get("exit", 0) if last else None,
+                          raw.get("hidden", False)))
     return Spec(
         id=spec_id,
         name=data["name"],
@@ -195,6 +199,13 @@ def parse_defaults(text: str, path: str) -> dict[str, Any]:
     validator = jsonschema.Draft202012Validator({"$ref": whole["$id"] + "#/$defs/suite"}, registry=registry)
     check_data(validator, root, data, path, "the suite file")
     found = dict(data["defaults"])
+    judges = whole["$defs"]["suite"]["properties"]["rules"]["additionalProperties"]["properties"]["facts"]["items"]
+    known = set(judges["anyOf"][0]["enum"]) | set(data.get("facts", {}).get("phrases", {}))
+    for name, rule in data.get("rules", {}).items():
+        unknown = [fact for fact in rule.get("facts", ()) if fact not in known]
+        if unknown:
+            raise SpecError(path, None, f"rule {name}: {', '.join(unknown)} is neither a judge ({', '.join(sorted(judges['anyOf'][0]['enum']))}) "
+                            "nor a phrase of the suite's `facts:`")
     if "rules" in data:
         found[SUITE_RULES] = rules_from(data["rules"])
         found[SUITE_FACTS] = vocabulary_from(data.get("facts", {}))

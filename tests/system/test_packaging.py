@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,7 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     summary = subprocess.run([".venv/bin/python", "-m", "grader", "feedback", "results.json"], cwd=moved,
                              capture_output=True, text=True, env=clean_env())
     assert summary.returncode == 0 and "| ❌ fail |" in summary.stdout
+    assert summary.stdout.startswith("# Mastermind (digits): your results\n")  # the assignment's name
     usage = subprocess.run([".venv/bin/python", "-m", "grader", "record", "specs"], cwd=moved,
                            capture_output=True, text=True, env=clean_env())
     assert usage.returncode == 2 and "invalid choice: 'record'" in usage.stderr and "check" in usage.stderr
@@ -87,6 +89,45 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     passing = subprocess.run(["make", "check", f"SUBMISSION={solved}"], cwd=moved, capture_output=True, text=True,
                              env=clean_env(), timeout=600)
     assert passing.returncode == 0, passing.stdout + passing.stderr
+
+
+def test_two_assignments_build_into_their_own_folders_under_dist(tmp_path: Path):
+    """Without --out, each assignment builds into dist/<slug>/: the digit game's and the match's coexist."""
+    env = {**clean_env(), "PYTHONPATH": str(ROOT)}
+    for command in ("handout", "gradescope"):
+        for assignment in (ROOT, ROOT / "assignments" / "match"):
+            done = subprocess.run([sys.executable, "-m", "grader", command, "--assignment", str(assignment)],
+                                  cwd=tmp_path, capture_output=True, text=True, env=env)
+            assert done.returncode == 0, done.stderr
+    dist = tmp_path / "dist"
+    assert sorted(path.relative_to(dist).as_posix() for path in dist.glob("*/*")) == [
+        "mastermind/autograder.zip", "mastermind/handout", "match/autograder.zip", "match/handout"]
+    assert (dist / "mastermind" / "handout" / "README.md").read_text().startswith("# Mastermind (digits)\n")
+    assert (dist / "match" / "handout" / "README.md").read_text().startswith("# Mastermind Match\n")
+    with zipfile.ZipFile(dist / "match" / "autograder.zip") as bundle:
+        assert "match.py" not in bundle.namelist() and "assignment.yaml" in bundle.namelist()
+    # The handout's feedback command titles a results.json with the assignment's name.
+    shutil.copy(ROOT / "tests" / "golden" / "results.json", tmp_path / "results.json")
+    summary = subprocess.run([sys.executable, "-m", "grader", "feedback", str(tmp_path / "results.json")],
+                             cwd=dist / "match" / "handout", capture_output=True, text=True, env=clean_env())
+    assert summary.returncode == 0, summary.stderr
+    assert summary.stdout.startswith("# Mastermind Match: your results\n")
+
+
+def test_every_title_of_the_handout_is_the_assignment_s_name_whatever_it_holds(tmp_path: Path):
+    from grader.commands.packaging import build_handout  # noqa: PLC0415 - the instructor's side
+    from grader.spec.assignment import load_assignment  # noqa: PLC0415
+
+    match = load_assignment(ROOT / "assignments" / "match")
+    name = 'Match "two": C:\\ & $HOME `x`'
+    handout = build_handout(tmp_path / "handout", match.specs, replace(match, name=name))
+    assert (handout / "README.md").read_text().startswith(f"# {name}\n")
+    container = json.loads((handout / ".devcontainer" / "devcontainer.json").read_text())
+    assert container["name"] == f"{name} (Linux, as the official grade)"
+    workflow = yaml.safe_load((handout / ".github" / "workflows" / "check.yml").read_text())
+    assert workflow["name"] == f"{name}: check"
+    [summary] = [step for step in workflow["jobs"]["check"]["steps"] if step.get("name") == "Per-spec summary"]
+    assert summary["env"]["TITLE"] == f"{name}: visible specs" and '--title "$TITLE"' in summary["run"]
 
 
 def test_gradescope_bundle_runs_against_a_fake_autograder_tree(tmp_path: Path):

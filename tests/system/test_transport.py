@@ -59,6 +59,7 @@ def test_a_pty_wherever_one_exists(platform: str, transport: str) -> None:
 def test_through_pipes_the_report_is_a_preview_and_names_terminal_only_calls() -> None:
     notes = preview_notes(PIPES, False, "import sys\nif sys.stdin.isatty():\n    pass\n", "mastermind.py", 0.3)
     assert notes[0].startswith("LOCAL PREVIEW through pipes")
+    assert "an input that must stay hidden is not checked here" in notes[0]
     assert "official grade runs on Linux" in notes[0]
     assert notes[1].startswith("mastermind.py uses isatty:")
     assert "0.3 s" in notes[2]

@@ -18,9 +18,20 @@ def test_the_root_is_the_digit_assignment():
     digits = load_assignment(ROOT)
     assert (digits.program, digits.command, digits.config) == ("mastermind.py", ("python3", "mastermind.py"), None)
     assert digits.specs == ROOT / "specs" and digits.corpus == ROOT / "tests" / "submissions"
+    assert digits.slug == "mastermind"
 
 
-@pytest.mark.parametrize("name, program", [("colour", "mastermind_game.py"), ("codebreaker", "codebreaker.py")])
+@pytest.mark.parametrize("data, folder, slug", [
+    ({"name": "Game", "program": "game.py", "slug": "match"}, "anything", "match"),
+    ({"name": "Game", "program": "game.py"}, "Colour Game_2", "colour-game-2"),  # from the folder's name
+])
+def test_the_slug_names_the_outputs(data, folder, slug, tmp_path):
+    (tmp_path / folder).mkdir()
+    assert parse_assignment(data, tmp_path / folder, "assignment.yaml").slug == slug
+
+
+@pytest.mark.parametrize("name, program", [("colour", "mastermind_game.py"), ("codebreaker", "codebreaker.py"),
+                                           ("match", "match.py")])
 def test_each_bundled_assignment_has_the_root_s_shape(name, program):
     assignment = load_assignment(ROOT / "assignments" / name)
     assert assignment.program == program
@@ -58,6 +69,8 @@ def test_the_command_to_run(data, command, tmp_path):
     ({"name": "Game", "program": "game.py", "arguments": [1]}, "`arguments` must be a list"),
     ({"name": "Game", "program": "game.py", "referee": "judge.py"}, "the referee .* does not exist"),
     ({"name": "Game", "program": "game.py", "langauge": "c"}, "unknown key.*langauge"),
+    ({"name": "Game", "program": "game.py", "slug": "My Game"}, "`slug` must be lower-case letters"),
+    ({"name": "Game", "program": "game.py", "slug": "../up"}, "`slug` must be lower-case letters"),
 ])
 def test_every_mistake_is_named_with_the_file(data, reason, tmp_path):
     with pytest.raises(AssignmentError, match=reason) as caught:
