@@ -39,13 +39,15 @@ from grader.spec.specs import Spec
 class Batch:
     def __init__(self, students: list[tuple[str, Path]], specs: list[Spec], out: Path,
                  jobs: int, force: bool, progress: Progress, subreaper: bool = False,
-                 options: Options | None = None, intake: IntakeLimits | None = None) -> None:
+                 options: Options | None = None, intake: IntakeLimits | None = None,
+                 heading: str = "Mastermind: your results") -> None:
         self.students, self.specs, self.out = students, specs, out
         self.options = options or Options()
         self.intake = intake or IntakeLimits()
         self.setup = setup_line(specs, self.options)
         self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
         self.max_score = sum(spec.points for spec in specs)
+        self.heading = heading  # of every student's feedback.md
         self.base = grader_digest(specs, self.options)
         self.stopping = threading.Event()
         self.lock = threading.Lock()
@@ -119,7 +121,7 @@ class Batch:
         if failure is not None:
             results = grader_error_results(failure["error"], self.max_score)
             write_atomically(folder / ERROR_LOG, f"student: {student}\n{failure['error']}\n\n{failure.get('traceback', '')}")
-            _write_files(folder, Submission(results, student=student, error=failure["error"]))
+            _write_files(folder, Submission(results, student=student, error=failure["error"], heading=self.heading))
             return Outcome(student, "error", results, seconds, failure["error"])
         verdicts = [verdict for reply in replies for verdict in reply["verdicts"]]
         return self._write(student, verdicts, seconds, digest)
@@ -132,7 +134,7 @@ class Batch:
         results = build_results(verdicts, reveal_hidden=True)
         if problem is not None:
             results = with_problem(results, problem)
-        _write_files(folder, Submission(results, tuple(verdicts), student=student))
+        _write_files(folder, Submission(results, tuple(verdicts), student=student, heading=self.heading))
         (folder / ERROR_LOG).unlink(missing_ok=True)
         if digest is not None:
             write_atomically(folder / HASH, digest + "\n")

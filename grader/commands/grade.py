@@ -35,7 +35,7 @@ from grader.report.formats import CLASS_FORMATS, Class
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.commands.similar import class_section
 from grader.base.project import default_jobs
-from grader.spec.assignment import report_title
+from grader.spec.assignment import feedback_title, report_title
 from grader.sandbox.reaping import become_subreaper
 
 
@@ -62,7 +62,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     started = time.monotonic()
     batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),
                   subreaper=become_subreaper(), options=options_from(args, assignment, private=(class_dir,)),
-                  intake=intake_from(args))
+                  intake=intake_from(args), heading=feedback_title(assignment))
     outcomes = batch.run()
     similar, note = class_section(students, assignment, bool(args.shard))
     if note:

@@ -29,6 +29,7 @@ class Submission:
     title: str = ""
     reveal_hidden: bool = False
     error: str | None = None
+    heading: str = "Mastermind: your results"  # feedback.md's title: the assignment's name
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def _junit(submission: Submission) -> str:
 SUBMISSION_FORMATS: dict[str, Format] = {format.name: format for format in (
     Format("text", "report.txt", lambda s: render_text(list(s.verdicts), s.title, reveal_hidden=s.reveal_hidden)),
     Format("results", "results.json", lambda s: dumps(s.results)),
-    Format("feedback", "feedback.md", lambda s: feedback_markdown(s.results)),
+    Format("feedback", "feedback.md", lambda s: feedback_markdown(s.results, s.heading)),
     Format("junit", "junit.xml", _junit),
 )}
 # What `grade` writes into every student's folder.
