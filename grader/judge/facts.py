@@ -10,9 +10,10 @@ Numbers are compared as text: `123` is not the key `0123`, and digits of other s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from grader.spec.vocabulary import NUMBER, Vocabulary, is_number, tokens
+from grader.judge.comparison import ESCAPE_SEQUENCE
+from grader.spec.vocabulary import NUMBER, Vocabulary, is_number, words
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,16 @@ class StepFacts:
     messages: tuple[str, ...] = ()
     key_shown: int = 0
     notes: tuple[tuple[str, ...], ...] = ()
-    clashes: tuple[str, ...] = field(default=())
+    clashes: tuple[str, ...] = ()
     codes: tuple[str, ...] = ()
 
     def found(self, phrase: str) -> list[tuple[str, ...]]:
         return [numbers for name, numbers in self.phrases if name == phrase]
+
+
+def tokens(line: str) -> tuple[str, ...]:
+    """A printed line's tokens: its escape sequences (colours, clear screen) separate like spaces."""
+    return words(ESCAPE_SEQUENCE.sub(" ", line))
 
 
 def _record(words: tuple[str, ...], vocabulary: Vocabulary) -> Record | None:

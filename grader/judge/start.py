@@ -4,10 +4,9 @@ read that reason once rather than a hundred differences (pure)."""
 
 from __future__ import annotations
 
-from grader.judge.facts import step_facts
+from grader.judge.facts import step_facts, tokens
 from grader.judge.matching import split_lines
 from grader.spec.specs import Spec
-from grader.spec.vocabulary import tokens
 
 
 def first_step(spec: Spec, outputs: tuple[str, ...]) -> str | None:

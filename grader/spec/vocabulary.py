@@ -14,14 +14,12 @@ NUMBER = "#"  # in a phrase: any number
 _TOKEN = re.compile(r"[0-9]+|[^\W\d_]+|\d+")  # ASCII numbers, words, and digits of other scripts apart
 
 
-def tokens(text: str) -> tuple[str, ...]:
-    """A line as the judge reads it: ASCII numbers (kept as text, so 0123 stays 0123), words in lower
-    case, and runs of other scripts' digits as tokens of their own (never a number); the rest
-    (spaces, punctuation, symbols, escape sequences' letters aside) separates them."""
-    return tuple(token.casefold() for token in _TOKEN.findall(_ESCAPES.sub(" ", text)))
-
-
-_ESCAPES = re.compile(r"\x1b\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b.")
+def words(text: str) -> tuple[str, ...]:
+    """Text as the judge reads it: ASCII numbers (kept as text, so 0123 stays 0123), words in lower
+    case, and runs of other scripts' digits as tokens of their own (never a number); the rest (spaces,
+    punctuation, symbols) separates them. A printed line loses its escape sequences first
+    (grader/judge/facts.py)."""
+    return tuple(token.casefold() for token in _TOKEN.findall(text))
 
 
 def is_number(token: str) -> bool:
@@ -92,10 +90,10 @@ class RuleInfo:
 def vocabulary_from(data: Mapping[str, Any]) -> Vocabulary:
     """The suite file's `facts:` mapping (already checked by the schema) as a Vocabulary."""
     return Vocabulary(
-        labels=tuple(token for label in data.get("labels", ()) for token in tokens(label)),
+        labels=tuple(token for label in data.get("labels", ()) for token in words(label)),
         phrases=tuple((name, _phrase(text)) for name, texts in data.get("phrases", {}).items()
                       for text in ([texts] if isinstance(texts, str) else texts)),
-        messages=tuple((name, tokens(text)) for name, text in data.get("messages", {}).items()),
+        messages=tuple((name, words(text)) for name, text in data.get("messages", {}).items()),
         key_input=data.get("key_input", 0),
         number_side=data.get("number_side", "after"),
         code=Code(data["code"]["symbols"].upper(), data["code"]["length"]) if "code" in data else None,
@@ -104,7 +102,7 @@ def vocabulary_from(data: Mapping[str, Any]) -> Vocabulary:
 
 def _phrase(text: str) -> tuple[str, ...]:
     """A phrase's tokens, `#` kept as the place of a number."""
-    return tuple(token for word in text.split() for token in ((NUMBER,) if word == NUMBER else tokens(word)))
+    return tuple(token for word in text.split() for token in ((NUMBER,) if word == NUMBER else words(word)))
 
 
 def rules_from(data: Mapping[str, Any]) -> dict[str, RuleInfo]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from grader.judge.facts import Record, step_facts
-from grader.spec.vocabulary import tokens, vocabulary_from
+from grader.judge.facts import Record, step_facts, tokens
+from grader.spec.vocabulary import vocabulary_from
 
 VOCABULARY = vocabulary_from({
     "labels": ["exist", "position"],
