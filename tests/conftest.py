@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import sysconfig
@@ -81,10 +82,12 @@ NOBODY = 65534  # the user the non-root fallback is tried as
 def nobodys(tmp_path: Path) -> Iterator[Path]:
     """A folder of the system's temporary folder that NOBODY owns (tmp_path is root's alone), removed after;
     skipped where the tests do not run as root or NOBODY has no interpreter to run the grader with."""
-    from grader.sandbox.box import unprivileged_python  # noqa: PLC0415 - the sandbox imports pexpect
+    from grader.sandbox.box import others_may, unprivileged_python  # noqa: PLC0415 - the sandbox imports pexpect
 
     if os.geteuid() != 0 or unprivileged_python() is None:
         pytest.skip("trying the grader as another user needs root and an interpreter every user may run")
+    if not others_may(str(ROOT / "grader" / "__main__.py"), stat.S_IROTH):
+        pytest.skip(f"trying the grader as another user needs a checkout every user may read ({ROOT} is not)")
     folder = Path(tempfile.mkdtemp(prefix="grader-nobody-"))
     os.chown(folder, NOBODY, NOBODY)
     try:
