@@ -34,7 +34,7 @@ from grader.base.helptext import CANNOT_RUN, add_command
 from grader.engine.runner import Options, grade_spec
 from grader.report.rule_matrix import MatrixRow, RuleRow, isolation_problems, render_matrix, render_rules_table, rules_table
 from grader.spec.notes import LESS_THAN, Share, parse_rules, parse_share, share_problem
-from grader.spec.specs import SUITE_RULES, Spec, load_defaults
+from grader.spec.specs import Spec, load_suite
 from grader.base.project import CORPUS as DEFAULT_CORPUS
 
 HANG_STEP_TIMEOUT = 2.0
@@ -241,7 +241,7 @@ def render(entries: list[Entry], specs: list[Spec], results: dict[str, list[Verd
 
 def suite_table(directory: Path, specs: list[Spec]) -> list[RuleRow]:
     """The rules table of a folder of specs (its suite file's rules)."""
-    return rules_table(load_defaults(directory).get(SUITE_RULES) or {}, specs)
+    return rules_table(load_suite(directory).rules, specs)
 
 
 def cmd_mutants(args: argparse.Namespace) -> int:

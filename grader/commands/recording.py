@@ -32,7 +32,7 @@ from grader.judge.outcome import Ending
 from grader.engine.runner import Options, run_session, run_spec
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.spec.yaml_lines import SpecError
-from grader.spec.specs import Line, is_suite_file, load_defaults, parse_spec
+from grader.spec.specs import Line, is_suite_file, load_suite, parse_spec
 from grader.spec.assignment import load_assignment
 from grader.commands.options import add_assignment_option, assignment_options
 from grader.base.project import REFERENCE
@@ -254,7 +254,7 @@ def record_text(text: str, path: str, reference: Path = REFERENCE, options: Opti
     _yaml().dump(data, stream)
     new = stream.getvalue()
     try:
-        spec = parse_spec(new, path, Path(path).stem, load_defaults(Path(path).parent))
+        spec = parse_spec(new, path, Path(path).stem, load_suite(Path(path).parent))
     except SpecError as error:
         raise RecordError(f"the recorded spec is not valid: {error}") from None
     verdict = judge(spec, run_spec(reference, spec, options))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -18,10 +18,8 @@ from grader.spec.vocabulary import RuleInfo, Vocabulary, rules_from, vocabulary_
 from grader.spec.yaml_lines import SpecError, check_data, load_yaml
 
 SCHEMA_PATH = Path(__file__).with_name("spec.schema.json")
-# The suite's defaults for every spec of its folder: not a spec itself (see specs/README.md).
+# A folder's suite file: defaults, rules and facts for every spec of the folder, not a spec itself (specs/README.md).
 SUITE_FILE = "suite.yaml"
-# The suite file's rules and facts travel with its defaults under these keys (never a spec's own key).
-SUITE_RULES, SUITE_FACTS = " rules", " facts"
 
 
 @dataclass(frozen=True)
@@ -97,6 +95,16 @@ class Spec:
         return self.visibility == "hidden"
 
 
+@dataclass(frozen=True)
+class Suite:
+    """A folder's suite file: the options every spec of the folder starts from, the rules its specs grade
+    and how the facts of those rules read. The empty Suite: a folder without a suite file."""
+
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    rules: Mapping[str, RuleInfo] = field(default_factory=dict)
+    vocabulary: Vocabulary | None = None
+
+
 @cache
 def schema() -> dict[str, Any]:
     loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
@@ -138,7 +146,7 @@ def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
     return problems
 
 
-def _build(spec_id: str, path: str, data: Mapping[str, Any]) -> Spec:
+def _build(spec_id: str, path: str, data: Mapping[str, Any], suite: Suite) -> Spec:
     steps = []
     for index, raw in enumerate(data.get("steps", [])):
         output = raw.get("output", [])
@@ -164,41 +172,38 @@ def _build(spec_id: str, path: str, data: Mapping[str, Any]) -> Spec:
         input_labels=tuple(data.get("input_labels", ())),
         arguments=tuple(data.get("arguments", ())),
         referee=json.dumps(data["referee"], sort_keys=True) if "referee" in data else "",
-        **_rule_fields(data),
+        **_rule_fields(data.get("rule", ""), suite),
     )
 
 
-def _rule_fields(data: Mapping[str, Any]) -> dict[str, Any]:
-    """What the spec's rule makes of it, from the suite's `rules:` and `facts:` (carried in `data`)."""
-    rules: dict[str, RuleInfo] = data.get(SUITE_RULES) or {}
-    rule = rules.get(data.get("rule", ""))
+def _rule_fields(name: str, suite: Suite) -> dict[str, Any]:
+    """What the spec's rule makes of it, from the suite's `rules:` and `facts:`."""
+    rule = suite.rules.get(name)
     if rule is None or not rule.facts:
-        return {"rule": data.get("rule", "")}
-    return {"rule": rule.name, "facts": rule.facts, "judges_ending": rule.ending, "vocabulary": data.get(SUITE_FACTS)}
+        return {"rule": name}
+    return {"rule": rule.name, "facts": rule.facts, "judges_ending": rule.ending, "vocabulary": suite.vocabulary}
 
 
-def parse_spec(text: str, path: str, spec_id: str, defaults: Mapping[str, Any] | None = None) -> Spec:
-    """Parse one spec's text; `defaults` (the suite's, see parse_defaults) fill the options it leaves out.
+def parse_spec(text: str, path: str, spec_id: str, suite: Suite = Suite()) -> Spec:
+    """Parse one spec's text; the `suite`'s defaults fill the options it leaves out.
     Raises SpecError naming the first problem and its line."""
     root, data = load_yaml(text, path)
     check_data(jsonschema.Draft202012Validator(schema()), root, data, path, "the spec", _semantic_errors)
-    rules = (defaults or {}).get(SUITE_RULES)
-    if rules and data.get("rule") not in rules:
+    if suite.rules and data.get("rule") not in suite.rules:
         said = f"`rule: {data['rule']}` is not" if "rule" in data else "no `rule:` names"
-        raise SpecError(path, None, f"{said} one of the suite's rules ({', '.join(rules)}): every spec of a suite "
-                        "with rules grades one of them")
-    return _build(spec_id, path, {**(defaults or {}), **data})
+        raise SpecError(path, None, f"{said} one of the suite's rules ({', '.join(suite.rules)}): every spec of a "
+                        "suite with rules grades one of them")
+    return _build(spec_id, path, {**suite.defaults, **data}, suite)
 
 
-def parse_defaults(text: str, path: str) -> dict[str, Any]:
-    """The `defaults:` of a suite file (`suite.yaml`): the options every spec of its folder starts from.
+def parse_suite(text: str, path: str) -> Suite:
+    """A suite file (`suite.yaml`): its `defaults:`, `rules:` and `facts:`.
     Raises SpecError naming the first problem and its line."""
     root, data = load_yaml(text, path)
     whole = schema()
     registry = Registry().with_resource(whole["$id"], Resource.from_contents(whole))
     validator = jsonschema.Draft202012Validator({"$ref": whole["$id"] + "#/$defs/suite"}, registry=registry)
     check_data(validator, root, data, path, "the suite file")
-    found = dict(data["defaults"])
     judges = whole["$defs"]["suite"]["properties"]["rules"]["additionalProperties"]["properties"]["facts"]["items"]
     known = set(judges["anyOf"][0]["enum"]) | set(data.get("facts", {}).get("phrases", {}))
     for name, rule in data.get("rules", {}).items():
@@ -206,10 +211,9 @@ def parse_defaults(text: str, path: str) -> dict[str, Any]:
         if unknown:
             raise SpecError(path, None, f"rule {name}: {', '.join(unknown)} is neither a judge ({', '.join(sorted(judges['anyOf'][0]['enum']))}) "
                             "nor a phrase of the suite's `facts:`")
-    if "rules" in data:
-        found[SUITE_RULES] = rules_from(data["rules"])
-        found[SUITE_FACTS] = vocabulary_from(data.get("facts", {}))
-    return found
+    if "rules" not in data:
+        return Suite(dict(data["defaults"]))
+    return Suite(dict(data["defaults"]), rules_from(data["rules"]), vocabulary_from(data.get("facts", {})))
 
 
 def _read(file: Path) -> str:
@@ -219,10 +223,10 @@ def _read(file: Path) -> str:
         raise SpecError(str(file), None, f"cannot read: {error}") from None
 
 
-def load_defaults(directory: Path) -> dict[str, Any]:
-    """The suite defaults of a folder of specs: none without a suite file. Raises SpecError."""
+def load_suite(directory: Path) -> Suite:
+    """The suite of a folder of specs: the empty Suite without a suite file. Raises SpecError."""
     suite = directory / SUITE_FILE
-    return parse_defaults(_read(suite), str(suite)) if suite.is_file() else {}
+    return parse_suite(_read(suite), str(suite)) if suite.is_file() else Suite()
 
 
 def is_suite_file(path: Path) -> bool:
@@ -241,13 +245,13 @@ def parse_folder(directory: Path) -> tuple[list[Spec], list[SpecError]]:
     malformed or unreadable file (the suite file included)."""
     specs, errors = [], []
     try:
-        defaults = load_defaults(directory)
+        suite = load_suite(directory)
     except SpecError as error:
-        defaults = {}
+        suite = Suite()
         errors.append(error)
     for file in spec_files(directory):
         try:
-            specs.append(parse_spec(_read(file), str(file), file.stem, defaults))
+            specs.append(parse_spec(_read(file), str(file), file.stem, suite))
         except SpecError as error:
             errors.append(error)
     return specs, errors

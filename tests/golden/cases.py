@@ -12,7 +12,7 @@ from grader.judge.outcome import Ending
 from grader.report.junit import junit_xml
 from grader.report.text import build_results, render_text
 from grader.report.results import dumps, from_json, to_json
-from grader.spec.specs import Spec, parse_defaults, parse_spec
+from grader.spec.specs import Spec, parse_spec, parse_suite
 
 from golden.lms_cases import rendered as lms_rendered
 
@@ -83,7 +83,7 @@ def other_guess_prompt(spec_: Spec) -> Verdict:
                    differences)
 
 
-SUITE = parse_defaults("""
+SUITE = parse_suite("""
 defaults:
   ignore: [banner, blank_lines, case, escapes, prompts, trailing_whitespace]
   scoring: per_step

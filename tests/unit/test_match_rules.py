@@ -16,7 +16,7 @@ from grader.judge.facts import step_facts
 from grader.judge.judging import MISMATCH, Session
 from grader.judge.outcome import Ending
 from grader.judge.rules import judge_facts, Context
-from grader.spec.specs import SpecError, load_specs, parse_defaults
+from grader.spec.specs import SpecError, load_specs, parse_suite
 from grader.spec.vocabulary import vocabulary_from
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -156,4 +156,4 @@ def test_a_phrase_of_the_suite_s_own_is_judged_as_stated(expected, actual, right
 def test_a_rule_s_fact_must_be_a_judge_or_a_phrase_of_the_suite() -> None:
     text = "defaults: {}\nfacts:\n  phrases: {pegs: 'Black # White #'}\nrules:\n  r: {description: d, facts: [pegs, colours]}\n"
     with pytest.raises(SpecError, match="colours is neither a judge"):
-        parse_defaults(text, "suite.yaml")
+        parse_suite(text, "suite.yaml")

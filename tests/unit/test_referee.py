@@ -16,7 +16,7 @@ from grader.engine.referee import Referee, RefereeError, Ruling, referee_class, 
 from grader.judge.judging import Session
 from grader.judge.outcome import Ending
 from grader.judge.rules import Unit
-from grader.spec.specs import SUITE_FACTS, SUITE_RULES, load_defaults, parse_spec
+from grader.spec.specs import load_suite, parse_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 COLOUR = referee_class(ROOT / "assignments" / "colour" / "referee.py")
@@ -43,8 +43,8 @@ def play(referee: Referee, game: Game) -> Ruling:
 # ---------------------------------------------------------------- the colour game
 
 COLOUR_FILE = ROOT / "assignments" / "colour" / "referee.py"
-COLOUR_WORDS = load_defaults(ROOT / "assignments" / "colour" / "specs")[SUITE_FACTS]
-COLOUR_RULES = load_defaults(ROOT / "assignments" / "colour" / "specs")[SUITE_RULES]
+COLOUR_SUITE = load_suite(ROOT / "assignments" / "colour" / "specs")
+COLOUR_WORDS, COLOUR_RULES = COLOUR_SUITE.vocabulary, COLOUR_SUITE.rules
 EXACT = ()  # a presentation spec's referee judges no facts: it compares the screen
 
 
@@ -134,7 +134,7 @@ COLOUR_SPEC = "name: n\ndescription: d\npoints: 8\nvisibility: visible\nrule: sc
 
 
 def test_a_ruling_s_units_earn_their_share_and_a_game_left_unfinished_earns_nothing():
-    spec = parse_spec(COLOUR_SPEC, "s.yaml", "s", load_defaults(ROOT / "assignments" / "colour" / "specs"))
+    spec = parse_spec(COLOUR_SPEC, "s.yaml", "s", COLOUR_SUITE)
     units = tuple(Unit("scores", step, step != 2, False, "clue", "1 exact, 0 misplaced", "1 exact, 1 misplaced")
                   for step in range(1, 5))
     session = Session(("banner\n", "a\n", "b\n", "c\n", "d\n"), Ending.EXITED, exit_status=0)
@@ -281,7 +281,7 @@ def breaker(seed: int = 1, judged: tuple[str, ...] = EXACT, **settings) -> Refer
 
 
 BREAKER_FILE = ROOT / "assignments" / "codebreaker" / "referee.py"
-BREAKER_WORDS = load_defaults(ROOT / "assignments" / "codebreaker" / "specs")[SUITE_FACTS]
+BREAKER_WORDS = load_suite(ROOT / "assignments" / "codebreaker" / "specs").vocabulary
 OWN_WORDS = {"guess_text": lambda code: f"\n--- Guess: {' '.join(code)} ---\n",
              "questions": ("White pegs for this guess? ", "And black pegs? "),
              "claim_text": lambda code: f"Got it!!! Your combination is: {code}\nThanks for playing.\n",

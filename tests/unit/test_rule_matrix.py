@@ -10,12 +10,12 @@ import pytest
 
 from grader.report.rule_matrix import (MatrixRow, isolation_problems, render_matrix, render_rules_table,
                                        rules_table)
-from grader.spec.specs import SUITE_RULES, load_defaults, load_specs
+from grader.spec.specs import load_specs, load_suite
 from grader.spec.vocabulary import RuleInfo
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = load_specs(ROOT / "specs")
-RULES = load_defaults(ROOT / "specs")[SUITE_RULES]
+RULES = load_suite(ROOT / "specs").rules
 TEMPLATE = SUITE[0]
 
 

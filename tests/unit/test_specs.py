@@ -10,8 +10,8 @@ import yaml
 
 from conftest import ROOT, spec_from
 from grader.spec.yaml_lines import SpecError
-from grader.spec.specs import (SCHEMA_PATH, SUITE_FACTS, SUITE_FILE, SUITE_RULES, SpecErrors, load_specs, parse_defaults,
-                                parse_folder, parse_spec)
+from grader.spec.specs import (SCHEMA_PATH, SUITE_FILE, SpecErrors, Suite, load_specs, parse_folder, parse_spec,
+                               parse_suite)
 
 GOOD = """\
 name: a game
@@ -150,7 +150,7 @@ OPTIONS = [
 
 @pytest.mark.parametrize("own, defaults, expected", OPTIONS)
 def test_a_specs_own_option_replaces_the_suite_default(own, defaults, expected):
-    spec = parse_spec(own + GOOD, "a.yaml", "a", defaults)
+    spec = parse_spec(own + GOOD, "a.yaml", "a", Suite(defaults))
     assert (spec.ignore, spec.scoring, spec.input_labels) == expected
 
 
@@ -185,7 +185,7 @@ def test_the_suite_file_gives_defaults_and_is_not_a_spec(tmp_path):
 ])
 def test_a_malformed_suite_file_names_its_line_and_the_specs_still_get_checked(tmp_path, text, line, words):
     with pytest.raises(SpecError) as caught:
-        parse_defaults(text, "specs/suite.yaml")
+        parse_suite(text, "specs/suite.yaml")
     assert caught.value.line == line and words in caught.value.message
     (tmp_path / SUITE_FILE).write_text(text)
     (tmp_path / "a.yaml").write_text(GOOD)
@@ -197,6 +197,6 @@ def test_a_malformed_suite_file_names_its_line_and_the_specs_still_get_checked(t
 
 def test_the_shipped_suite_file_satisfies_the_published_schema():
     suite = ROOT / "specs" / SUITE_FILE
-    defaults = parse_defaults(suite.read_text(encoding="utf-8"), str(suite))
-    assert set(defaults) - {SUITE_RULES, SUITE_FACTS} <= {"ignore", "scoring", "input_labels"}
-    assert set(defaults[SUITE_RULES]) == {spec.rule for spec in load_specs(ROOT / "specs")}  # each rule has a spec
+    parsed = parse_suite(suite.read_text(encoding="utf-8"), str(suite))
+    assert set(parsed.defaults) <= {"ignore", "scoring", "input_labels"}
+    assert set(parsed.rules) == {spec.rule for spec in load_specs(ROOT / "specs")}  # each rule has a spec
