@@ -14,10 +14,11 @@ IGNORABLE = ("prompts", "blank_lines", "escapes", "trailing_whitespace", "case",
 
 # ECMA-48 sequences, 7-bit (ESC ...) and 8-bit (C1) forms: CSI (colours, cursor moves, clear screen), the
 # string commands OSC/DCS/SOS/PM/APC (window titles...) up to BEL or ST, and every other ESC sequence
-# (ESC c resets the terminal). A string command never runs past the end of its line.
+# (ESC c resets the terminal). A string command never runs past the end of its line, nor past the start of
+# another: an unended one is then tried once per character, not once per character and starter.
 ESCAPE_SEQUENCE = re.compile(
     r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"
-    r"|(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)"
+    r"|(?:\x1b[\]PX^_]|[\x9d\x90\x98\x9e\x9f])[^\x07\x1b\x9c\x9d\x90\x98\x9e\x9f\n]*(?:\x07|\x1b\\|\x9c)"
     r"|\x1b[\x20-\x2f]*[\x30-\x7e]"
 )
 

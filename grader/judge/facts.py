@@ -75,14 +75,22 @@ def _record(words: tuple[str, ...], vocabulary: Vocabulary) -> Record | None:
     return Record(max(rest, key=len), tuple(values))
 
 
-def _find(words: tuple[str, ...], phrase: tuple[str, ...]) -> tuple[str, ...] | None:
-    """The numbers a phrase's `#` stand for, if `words` hold the phrase's words in a row."""
-    size = len(phrase)
-    for start in range(len(words) - size + 1):
-        window = words[start:start + size]
-        if all(want == got or (want == NUMBER and is_number(got)) for want, got in zip(phrase, window)):
-            return tuple(got for want, got in zip(phrase, window) if want == NUMBER)
+def _find(words: tuple[str, ...], places: dict[str, list[int]], phrase: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The numbers a phrase's `#` stand for, if `words` hold the phrase's words in a row. Only the places
+    of the phrase's first word (`places`: where each word of the line stands) are tried, so a long line of
+    other words costs a look-up, not a window per word."""
+    anchor = next((index for index, want in enumerate(phrase) if want != NUMBER), None)
+    starts = range(len(words)) if anchor is None else (at - anchor for at in places.get(phrase[anchor], ()))
+    for start in starts:
+        if _matches_at(words, phrase, start):
+            return tuple(got for want, got in zip(phrase, words[start:]) if want == NUMBER)
     return None
+
+
+def _matches_at(words: tuple[str, ...], phrase: tuple[str, ...], start: int) -> bool:
+    window = words[start:start + len(phrase)] if start >= 0 else ()
+    return len(window) == len(phrase) and all(want == got or (want == NUMBER and is_number(got))
+                                              for want, got in zip(phrase, window))
 
 
 @dataclass(frozen=True)
@@ -102,17 +110,31 @@ def _line_facts(line: str, vocabulary: Vocabulary, key: str | None) -> _LineFact
     record = _record(words, vocabulary) if words else None
     if not words or record is not None:
         return _LineFacts(words, record)
-    said = tuple(kind for kind, message in vocabulary.messages if _find(words, message) is not None)
+    places: dict[str, list[int]] = {}
+    for at, word in enumerate(words):
+        places.setdefault(word, []).append(at)
+    said = tuple(kind for kind, message in vocabulary.messages if _find(words, places, message) is not None)
     found = tuple({name: numbers for name, phrase in reversed(vocabulary.phrases)
-                   if (numbers := _find(words, phrase)) is not None}.items())[::-1]  # a fact once per line
+                   if (numbers := _find(words, places, phrase)) is not None}.items())[::-1]  # a fact once per line
     shows_key = key is not None and key in words and not found  # "You won! The key was 1234" is no loss
     codes = tuple(vocabulary.code.find(words)) if vocabulary.code is not None and not said else ()
     return _LineFacts(words, None, said, found, shows_key, codes)
 
 
 def step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None) -> StepFacts:
-    """The facts of one step, from its lines as printed (escape sequences and all). Each distinct line is
-    read once: a flood of the same few lines costs a dictionary look-up a line."""
+    """The facts of one step, from its lines as printed (escape sequences and all)."""
+    return _step_facts(lines, vocabulary, key, {})
+
+
+def session_facts(outputs: list[list[str]], vocabulary: Vocabulary, key: str | None) -> list[StepFacts]:
+    """The facts of each step of a session. Each distinct line is read once in the whole session: a
+    history printed again after every guess, or a flood of the same few lines, costs a dictionary look-up
+    a line."""
+    read: dict[str, _LineFacts] = {}
+    return [_step_facts(lines, vocabulary, key, read) for lines in outputs]
+
+
+def _step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None, read: dict[str, _LineFacts]) -> StepFacts:
     records: list[Record] = []
     phrases: list[tuple[str, tuple[str, ...]]] = []
     messages: list[str] = []
@@ -120,7 +142,6 @@ def step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None) -> Ste
     clashes: list[str] = []
     codes: list[str] = []
     key_shown = 0
-    read: dict[str, _LineFacts] = {}
     for line in lines:
         facts = read.get(line)
         if facts is None:

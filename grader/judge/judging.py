@@ -7,7 +7,7 @@ import re
 import signal
 from dataclasses import dataclass, field, replace
 
-from grader.judge.facts import StepFacts, step_facts
+from grader.judge.facts import StepFacts, session_facts
 from grader.judge.matching import TextLines, step_matches
 from grader.judge.outcome import Ending
 from grader.judge.rendering import Told, visible
@@ -169,8 +169,8 @@ def expected_facts(spec: Spec) -> list[StepFacts]:
     """The facts of every step of a rule spec, from its expected lines (a `regex` line states none)."""
     assert spec.vocabulary is not None
     key = _key(spec)
-    return [step_facts([line.text for line in step.lines if line.kind != "regex"] + [step.prompt], spec.vocabulary, key)
-            for step in spec.steps]
+    return session_facts([[line.text for line in step.lines if line.kind != "regex"] + [step.prompt]
+                          for step in spec.steps], spec.vocabulary, key)
 
 
 def _key(spec: Spec) -> str | None:
@@ -222,7 +222,7 @@ def _judge_facts(spec: Spec, session: Session) -> Verdict:
     matters through the steps it left unreached."""
     assert spec.vocabulary is not None
     key = _key(spec)
-    actual = [step_facts(TextLines(output).texts(), spec.vocabulary, key) for output in session.outputs]
+    actual = session_facts([TextLines(output).texts() for output in session.outputs], spec.vocabulary, key)
     last = len(session.outputs) - 1
     ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
     ending = None if ended_well else _ending(spec, session, last)

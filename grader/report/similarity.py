@@ -77,7 +77,9 @@ def code_pairs(sources: dict[str, str], template: str | None = None) -> list[Pai
     return sorted(pairs, key=lambda pair: (-pair.similarity, pair.first, pair.second))
 
 
-_LITERAL = re.compile(r"""(?P<q>['"])(?P<text>(?:\\.|(?!(?P=q)).)*)(?P=q)""")
+# An escape, or one character that is neither the quote nor a backslash: the two never match the same text,
+# so an unclosed quote of many backslashes fails in one pass (overlapping choices backtrack exponentially).
+_LITERAL = re.compile(r"""(?P<q>['"])(?P<text>(?:\\.|(?!(?P=q))[^\\\n])*)(?P=q)""")
 
 
 def string_literals(source: str) -> set[str]:

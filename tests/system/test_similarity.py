@@ -74,6 +74,7 @@ def test_the_template_is_boilerplate():
     ('def f():\n    """Doc."""\n    return f"Score: {x} of {y}"\n', {"Score:"}),
     ('print("ok"); print("  padded text  "); print("1234"); print("a b")\n', {"padded text"}),
     ('print("Broken prompt: "\nif x\n', {"Broken prompt: "}),  # no parse: quoted texts read as they are
+    ('BANNER = "' + "\\" * 60 + '\nprint("Welcome to the game")\n', {"Welcome to the game"}),  # no backtracking
 ])
 def test_string_literals_are_what_a_program_could_print(source: str, expected: set[str]):
     assert string_literals(source) == {text.strip() for text in expected}

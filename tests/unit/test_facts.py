@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import cProfile
+import pstats
+
 import pytest
 
-from grader.judge.facts import Record, step_facts, tokens
-from grader.spec.vocabulary import vocabulary_from
+from grader.judge.facts import Record, session_facts, step_facts, tokens
+from grader.spec.vocabulary import vocabulary_from, words
 
 VOCABULARY = vocabulary_from({
     "labels": ["exist", "position"],
@@ -117,3 +120,36 @@ def test_the_digit_vocabulary_finds_no_codes() -> None:
 ])
 def test_labels_take_their_numbers_in_the_line_s_order(line: str, record: Record) -> None:
     assert step_facts([line], COLOURS, None).records == (record,)
+
+
+def calls(profile: cProfile.Profile, function: str) -> int:
+    """How many times grader/judge/facts.py's `function` was called while `profile` ran."""
+    return sum(counts[1] for (file, _, name), counts in pstats.Stats(profile).stats.items()
+               if name == function and file.endswith("judge/facts.py"))
+
+
+def test_a_long_line_of_other_words_is_searched_only_where_a_phrase_could_start() -> None:
+    tail = " ".join(f"w{n}" for n in range(3_000))
+    profile = cProfile.Profile()
+    profile.enable()
+    facts = step_facts([tail, f"{tail} You did it in 7 guesses {tail}"], VOCABULARY, None)
+    profile.disable()
+    assert facts.phrases == (("count", ("7",)),)
+    assert calls(profile, "<genexpr>") <= 100  # a window per word would be some 2 x 5 x 9,000
+
+
+def test_a_session_reads_each_distinct_line_once_however_often_the_history_repeats_it() -> None:
+    history = [f"{n}{n + 1}{n + 2}{n + 3} : exist: {n % 4}, position: 0" for n in range(1, 7)]
+    outputs = [history[:count] + ["Enter guess: "] for count in range(1, 7)]
+    profile = cProfile.Profile()
+    profile.enable()
+    facts = session_facts(outputs, VOCABULARY, None)
+    profile.disable()
+    assert [len(step.records) for step in facts] == [1, 2, 3, 4, 5, 6]
+    assert facts == [step_facts(lines, VOCABULARY, None) for lines in outputs]
+    assert calls(profile, "_line_facts") == len(history) + 1
+
+
+def test_unended_8_bit_string_commands_are_kept_as_text_in_one_pass() -> None:
+    line = "\x9d" * 150_000 + " 1234 : exist: 4, position: 4"  # each starter rescanning the rest: quadratic
+    assert tokens(line) == words(line)
