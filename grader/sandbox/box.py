@@ -382,7 +382,7 @@ class Sandbox:
             os.setresuid(self.uid, self.uid, self.uid)
         try:
             # Not root: its user's sockets. Never here: System V IPC, which is the machine's outside an IPC namespace.
-            syscalls.install(ctypes.CDLL(None, use_errno=True), unix_sockets=self.drops_root, system_v=False)
+            syscalls.install(ctypes.CDLL(None, use_errno=True), unix_sockets=self.drops_root, machine_ipc=False)
         except OSError:
             pass  # a kernel without seccomp: `protections()` does not claim the filter there
         if self._landlock is not None:  # its own terminal, never another run's (/dev/pts/N of the same user)
