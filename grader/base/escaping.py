@@ -4,6 +4,17 @@ One rule for every report, file and progress line, so no place is forgotten."""
 
 from __future__ import annotations
 
+import re
+
+# Characters Python calls printable that show as nothing: the Hangul fillers, the Braille blank, the
+# combining grapheme joiner, Khmer's inherent vowels and the variation selectors. `alice` and `alice`
+# with a Hangul filler would otherwise be two students who look like one.
+_BLANK = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+
+
+def _visible(ch: str) -> bool:
+    return ch.isprintable() and _BLANK.match(ch) is None
+
 
 def _escape(ch: str) -> str:
     code = ord(ch)
@@ -16,10 +27,11 @@ def escape_unsafe(text: str, keep: str = "\t\n") -> str:
     """`text` with every character Python calls non-printable written as `\\xNN`, `\\uNNNN` or
     `\\UNNNNNNNN`: C0 and C1 controls (ESC among them), DEL, bidi overrides and isolates, zero-width and
     other format characters, line and paragraph separators, non-breaking and other odd spaces, private
-    and unassigned code points. The plain space stays, and so do the characters in `keep`."""
-    if text.isprintable():
+    and unassigned code points, and the printable characters that show as nothing (`_BLANK`). The plain
+    space stays, and so do the characters in `keep`."""
+    if text.isprintable() and _BLANK.search(text) is None:
         return text
-    return "".join(ch if ch.isprintable() or ch in keep else _escape(ch) for ch in text)
+    return "".join(ch if _visible(ch) or ch in keep else _escape(ch) for ch in text)
 
 
 def safe_name(name: str) -> str:
@@ -41,6 +53,6 @@ def student_id(name: str) -> str:
         return safe_name(name)
     shown = []
     for ch, after in zip(name, name[1:] + " "):
-        doubled = ch == "\\" and (after in ESCAPE_STARTS or not after.isprintable())
-        shown.append("\\\\" if doubled else ch if ch.isprintable() else _escape(ch))
+        doubled = ch == "\\" and (after in ESCAPE_STARTS or not _visible(after))
+        shown.append("\\\\" if doubled else ch if _visible(ch) else _escape(ch))
     return "".join(shown)

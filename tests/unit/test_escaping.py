@@ -19,6 +19,8 @@ from grader.base.escaping import escape_unsafe, safe_name, student_id
     ("line\u2028separator", "line\\u2028separator"),
     ("no-break\u00a0space", "no-break\\xa0space"),
     ("tab\tand\nnewline stay", "tab\tand\nnewline stay"),
+    ("blank\u3164filler\u2800braille\u115f", "blank\\u3164filler\\u2800braille\\u115f"),  # printable, unseen
+    ("emoji \u2764\ufe0f", "emoji \u2764\\ufe0f"),
 ])
 def test_unsafe_characters_are_written_out(raw: str, shown: str) -> None:
     assert escape_unsafe(raw) == shown
@@ -32,6 +34,7 @@ def test_a_name_stays_on_one_line() -> None:
     ("ada", "ada"), ("bob lee", "bob lee"), ("Müller", "Müller"), ("bob\udcff", "bob\\udcff"),
     ("\x1b[31mred", "\\x1b[31mred"), ("ann\tlee", "ann\\x09lee"), ("A\\B", "A\\B"), ("dom\\", "dom\\"),
     ("a\\x1b[31m", "a\\\\x1b[31m"), ("a\\\\", "a\\\\\\"), ("a\\\x1b", "a\\\\\\x1b"), ("a\\u202e", "a\\\\u202e"),
+    ("alice\u3164", "alice\\u3164"), ("a\\\u3164", "a\\\\\\u3164"),
 ])
 def test_student_ids_keep_ordinary_names_and_double_a_backslash_that_reads_as_an_escape(name, student):
     assert student_id(name) == student
