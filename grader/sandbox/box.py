@@ -48,7 +48,7 @@ from grader.sandbox.leftovers import SHARED_FOLDERS, remove_ipc_objects, remove_
 from grader.sandbox.inside import INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import Limits
 from grader.spec.assignment import PYTHON
-from grader.sandbox.reaping import kill, wait_dead
+from grader.sandbox.reaping import fork_reaper, kill, kill_tree, wait_dead
 from grader.sandbox.inside import landlock, syscalls
 
 if TYPE_CHECKING:
@@ -362,6 +362,8 @@ class Sandbox:
         """Runs in the child between fork and exec. Fallback: the kernel-enforced limits. Isolated: the
         launcher applies them to the student's process only (after dropping privileges)."""
         signal.pthread_sigmask(signal.SIG_SETMASK, [])  # whatever the grader held back, the program gets all
+        if not self.isolated:
+            fork_reaper()  # only the program returns: this process stays behind as the run's reaper
         if self.group is not None:
             self.group.join()  # every process of the run follows: the limits hold for all of them together
         if resource is None:  # a POSIX system without rlimits (Windows never runs a preexec)
@@ -437,10 +439,11 @@ class Sandbox:
         left to a subreaper. It is killed directly only when there is no init yet, or if it lingers.
         So the run is over when the launcher and init are dead (`ours` knows them).
 
-        Fallback: SIGKILL to the process group, then to every process of the run's cgroup and anything
-        with the run's marker in its environment (a double-forked daemon leaves the group; it cannot leave
-        the cgroup, and without one it rarely changes its environment). Windows: `taskkill /T`, the
-        process tree (no groups, no /proc there)."""
+        Fallback: SIGKILL to everything below the run's reaper (`pid`, see `reaping.fork_reaper`: while it
+        lives, every process the run started is below it, whatever group, session or environment it moved
+        to), then the reaper; then to the process group, every process of the run's cgroup and anything with
+        the run's marker in its environment (what a program that killed its reaper set loose: not as root and
+        without Landlock it can). Windows: `taskkill /T`, the process tree (no groups, no /proc there)."""
         if self.isolated:
             known = proc.follow([pid] if self.ours(pid) else [])
             identity = self._init_identity()
@@ -464,6 +467,8 @@ class Sandbox:
             if os.name == "nt":  # no process groups: end the process tree the program started
                 subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True, check=False)
                 return
+            if os.path.isdir("/proc"):
+                kill_tree(pid, timeout)  # the run's reaper, and all it holds: the daemons that left group and marker
             try:
                 os.killpg(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):

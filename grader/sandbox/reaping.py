@@ -1,5 +1,10 @@
 """No process outlives the grader: as a child subreaper (Linux) it inherits whatever its children orphan
-(a program that double-forks out of its process group, a worker that died) and kills it at the end."""
+(a program that double-forks out of its process group, a worker that died) and kills it at the end.
+
+No process outlives its run either, in the fallbacks: the process a fallback run starts in becomes the
+run's own subreaper (`fork_reaper`), so whatever the program orphans (a `setsid` daemon that re-executes
+itself with an empty environment, out of its group, session and marker) stays below it, and is killed when
+the program ends (by the reaper) or is ended (`kill_tree`)."""
 
 from __future__ import annotations
 
@@ -8,11 +13,19 @@ import os
 import signal
 import sys
 import time
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NoReturn
 
 from grader.sandbox import proc
 
+try:
+    import resource
+except ImportError:  # Windows, and a grader told to do without it (tests/system/test_transport.py)
+    resource = None
+
 PR_SET_CHILD_SUBREAPER = 36
+# What a terminal sends its foreground group (the reaper's too: the program stays in its group), and what the
+# pty's end sends the reaper as its session's leader: the program's to receive, never the reaper's.
+TERMINAL_SIGNALS = ("SIGINT", "SIGQUIT", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGHUP")
 
 
 def become_subreaper() -> bool:
@@ -23,6 +36,62 @@ def become_subreaper() -> bool:
         return libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
     except (OSError, AttributeError):
         return False
+
+
+def fork_reaper() -> None:
+    """Between fork and exec of a fallback run: fork the program, which returns from here (to exec), while
+    this process stays behind as the run's reaper and never returns. Where no subreaper can be had (not
+    Linux), it returns at once and the program is this process."""
+    if not become_subreaper():
+        return
+    program = os.fork()
+    if program == 0:
+        return
+    _reap(program)
+
+
+def _reap(program: int) -> NoReturn:
+    """The reaper's life: hold none of the run's descriptors (its terminal's end comes when the program's
+    processes close it; the launch's error pipe closes with the exec), reap whatever dies, and once the
+    program has ended kill everything left below and end the way the program did."""
+    for number in map(int, proc.listdir("/proc/self/fd")):
+        if number > 2:
+            try:
+                os.close(number)
+            except OSError:
+                pass  # the descriptor of the listing itself, closed already
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    for number in signal.valid_signals():
+        if callable(signal.getsignal(number)):  # the grader's own handlers: none may run here
+            signal.signal(number, signal.SIG_DFL)
+    for name in TERMINAL_SIGNALS:
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
+    if resource is not None:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # it may end by the program's SIGSEGV: no core of its own
+    status = 0
+    while True:
+        try:
+            pid, status = os.waitpid(-1, 0)
+        except ChildProcessError:
+            break
+        if pid == program:
+            break
+    kill_orphans(set())
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        if number != signal.SIGKILL:
+            signal.signal(number, signal.SIG_DFL)
+        os.kill(os.getpid(), number)
+    os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 1)
+
+
+def kill_tree(pid: int, timeout: float) -> None:
+    """Kill every process below `pid`, then `pid`. When `pid` is a run's reaper, whatever is orphaned while
+    this kills is reparented to it, so nothing of the run escapes: it is killed on the next look."""
+    wait_dead(lambda other: True, {}, timeout, grace=0, candidates=lambda: proc.descendants(pid))
+    wait_dead(lambda other: True, proc.follow([pid]), timeout, grace=0, candidates=list)
 
 
 def kill_orphans(keep: set[int]) -> int:

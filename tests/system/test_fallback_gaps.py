@@ -45,7 +45,6 @@ DRIVE = textwrap.dedent("""
 """)
 
 
-@pytest.mark.xfail(strict=True, reason=OPEN)
 def test_a_daemon_that_sheds_its_marker_dies_with_a_run_as_another_user(nobodys: Path) -> None:
     # Not as root there is no cgroup: clean-up finds a run's processes by process group and by the marker in their
     # environment. A setsid daemon that re-executes itself with an empty environment has neither, and lived on

@@ -129,13 +129,13 @@ def test_reference_plays_a_game(tmp_path: Path, isolate: bool) -> None:
         assert (status, sig) == (0, None)
 
 
-@needs_isolation
-def test_exit_status_and_signal_are_those_of_the_program(tmp_path: Path) -> None:
+@pytest.mark.parametrize("isolate", MODES)  # in the fallback, through the run's reaper (grader/sandbox/reaping.py)
+def test_exit_status_and_signal_are_those_of_the_program(tmp_path: Path, isolate: bool) -> None:
     for code, expected in (("import sys; sys.exit(3)", (3, None)), ("import os; os.abort()", (None, 6))):
         folder = tmp_path / str(expected)
         folder.mkdir()
         (folder / "mastermind.py").write_text(code)
-        with running(folder) as (_, child):
+        with running(folder, isolate=isolate) as (_, child):
             assert ended(child)[1:] == expected
 
 
