@@ -81,7 +81,9 @@ def open_transport(options: Options, box: Sandbox, argv: tuple[str, ...]) -> Tra
         from grader.engine.terminal import Terminal  # noqa: PLC0415 - POSIX only
 
         return Terminal(box.start(argv), options.wait_method)
-    return Pipes(*box.command(argv), box.preexec)
+    pipes = Pipes(*box.command(argv), box.preexec)
+    box.watch(pipes.pid)
+    return pipes
 
 
 def _stuck(transport: Transport, since_cpu: float, asleep_since: float | None, now: float) -> bool:

@@ -44,9 +44,10 @@ from grader.base.project import PACKAGE, ROOT
 from grader.sandbox import proc
 
 from grader.sandbox.cgroup import RunGroup, run_group_parents
+from grader.sandbox.disk import DiskWatch, held
 from grader.sandbox.leftovers import SHARED_FOLDERS, remove_ipc_objects, remove_shared_files
 from grader.sandbox.inside import INIT_SCRIPT, SYSCALLS_SCRIPT
-from grader.sandbox.limits import Limits
+from grader.sandbox.limits import DISK_FILES, Limits
 from grader.spec.assignment import PYTHON
 from grader.sandbox.reaping import fork_reaper, kill, kill_tree, wait_dead
 from grader.sandbox.inside import landlock, syscalls
@@ -204,6 +205,7 @@ class Sandbox:
         self.launch = launch if isolate else PLAIN  # the fallback has no launcher: the program is exec'd directly
         self.launcher: tuple[int, bytes] | None = None  # a fork launch's (pid, start time): not our child
         self.group: RunGroup | None = None
+        self.disk: DiskWatch | None = None  # the fallback's watch on the disk the run holds (`watch`)
         self.marker = secrets.token_hex(8)
         self._grader = os.getpid()  # the process that starts the program (preexec runs in its child)
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
@@ -214,7 +216,7 @@ class Sandbox:
         try:
             shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_not_copied)
             size = sum(path.lstat().st_size for path in self.workdir.rglob("*"))
-            problem = limits.too_big(size) if isolate else None
+            problem = limits.too_big(size)
             if problem:
                 raise SandboxFailure(f"{self.submission}: {problem}")
             parents = run_group_parents()
@@ -319,7 +321,17 @@ class Sandbox:
         child.delaybeforesend = None  # pexpect's pauses are for slow terminals; ours is a pty
         child.delayafterclose = child.ptyproc.delayafterclose = 0
         child.delayafterterminate = child.ptyproc.delayafterterminate = 0
+        self.watch(child.pid)
         return child
+
+    def watch(self, pid: int) -> None:
+        """In the fallback, hold the run started as `pid` to its disk: nothing but this watch bounds what it writes
+        to the machine's disk (isolated, its own tmpfs does). Call it once the program has started."""
+        if not self.isolated:
+            uid = self.uid if self.drops_root else None  # not as root, the uid is the grader's: its files are not the run's
+            others: dict[str, int] = {}
+            self.disk = DiskWatch(lambda: held(self.workdir, uid, [pid, *proc.descendants(pid)], others),
+                                  self.limits, lambda: self.kill_all(pid))
 
     def _write_config(self) -> None:
         python = student_python()
@@ -347,6 +359,7 @@ class Sandbox:
             "uid": self.uid,
             "gid": self.gid,
             "disk_mb": self.limits.disk_mb,  # the run's tmpfs (grader/sandbox/inside/init.py)
+            "disk_files": DISK_FILES,
             "system": system,
             "etc": list(ETC_FILES),
             "hide": sorted(path for path in hide if path not in ("/", "/usr")),
@@ -443,7 +456,8 @@ class Sandbox:
         lives, every process the run started is below it, whatever group, session or environment it moved
         to), then the reaper; then to the process group, every process of the run's cgroup and anything with
         the run's marker in its environment (what a program that killed its reaper set loose: not as root and
-        without Landlock it can). Windows: `taskkill /T`, the process tree (no groups, no /proc there)."""
+        without Landlock it can). Then the disk the run held is measured once more. Windows: `taskkill /T`,
+        the process tree (no groups, no /proc there)."""
         if self.isolated:
             known = proc.follow([pid] if self.ours(pid) else [])
             identity = self._init_identity()
@@ -458,28 +472,36 @@ class Sandbox:
             elif pid in known:
                 kill(pid)  # no init yet: one forked meanwhile sees the launcher die and exits by itself
             wait_dead(self.ours, known, timeout, grace=0.5, candidates=self._candidates)
-        else:
-            needle = f"{MARKER}={self.marker}".encode()
-            members = set(self.group.members()) if self.group is not None else set()
-            marked = lambda other: other in members or needle in proc.environ(other)  # noqa: E731
-            known = proc.follow([pid] if marked(pid) else [])
-            known.update(proc.follow(members))
-            if os.name == "nt":  # no process groups: end the process tree the program started
-                subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True, check=False)
-                return
-            if os.path.isdir("/proc"):
-                kill_tree(pid, timeout)  # the run's reaper, and all it holds: the daemons that left group and marker
-            try:
-                os.killpg(pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-            if os.path.isdir("/proc"):
-                wait_dead(marked, known, timeout, grace=0)
-            deadline = time.monotonic() + timeout
-            while self.group is not None and (left := self.group.members()):  # forked while we were killing
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"sandbox: processes {left} of the run survived SIGKILL")
-                wait_dead(lambda other: False, proc.follow(left), timeout, grace=0)
+            return
+        if self.disk is not None:
+            self.disk.stop()
+        self._kill_fallback(pid, timeout)
+        if self.disk is not None:
+            self.disk.check()  # what it wrote since the watch last looked, or in a run too short for a look
+
+    def _kill_fallback(self, pid: int, timeout: float) -> None:
+        """The fallback's `kill_all`."""
+        needle = f"{MARKER}={self.marker}".encode()
+        members = set(self.group.members()) if self.group is not None else set()
+        marked = lambda other: other in members or needle in proc.environ(other)  # noqa: E731
+        known = proc.follow([pid] if marked(pid) else [])
+        known.update(proc.follow(members))
+        if os.name == "nt":  # no process groups: end the process tree the program started
+            subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True, check=False)
+            return
+        if os.path.isdir("/proc"):
+            kill_tree(pid, timeout)  # the run's reaper, and all it holds: the daemons that left group and marker
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        if os.path.isdir("/proc"):
+            wait_dead(marked, known, timeout, grace=0)
+        deadline = time.monotonic() + timeout
+        while self.group is not None and (left := self.group.members()):  # forked while we were killing
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"sandbox: processes {left} of the run survived SIGKILL")
+            wait_dead(lambda other: False, proc.follow(left), timeout, grace=0)
 
     def failure(self) -> str | None:
         """Why the sandbox itself failed to start the program, if it did (the launcher leaves a note)."""
@@ -492,12 +514,14 @@ class Sandbox:
         """Which limit ended the program killed by signal `killed_by`, read from the kernel's counters
         (None: no limit did; it was the program itself or something outside the grader)."""
         out_of_memory = killed_by == signal.SIGKILL and self.group is not None and self.group.out_of_memory_kills() > 0
-        return self.limits.hit(killed_by, out_of_memory)
+        return self.limits.hit(killed_by, out_of_memory, self.disk is not None and self.disk.over)
 
     def close(self) -> None:
         """Remove the run's files, group and, in the fallback as root, the System V objects and the files
         in shared temporary folders its uid left (isolated, they die with the run's namespaces). Call it
         after `kill_all`."""
+        if self.disk is not None:
+            self.disk.stop()
         try:
             if self.drops_root:
                 remove_ipc_objects(self.uid)

@@ -8,6 +8,7 @@ import ctypes
 import os
 import shutil
 import stat
+from typing import Iterator
 
 from grader.sandbox import proc
 
@@ -32,27 +33,39 @@ def remove_ipc_objects(uid: int) -> None:
 
 def remove_shared_files(uid: int) -> None:
     """Remove what `uid` (unique to the run) made in the folders every user may write to: left there,
-    files would keep holding memory (/dev/shm is RAM) and carry messages to later runs. Below the top,
-    the folders others made that every user may write to (/tmp/.X11-unix...) are searched too: the run
-    could write there; into anything else of another user's it could not."""
+    files would keep holding memory (/dev/shm is RAM) and carry messages to later runs."""
+    for path, status in owned_shared(uid):
+        try:
+            shutil.rmtree(path) if stat.S_ISDIR(status.st_mode) else os.unlink(path)
+        except OSError:
+            pass  # gone meanwhile
+
+
+def owned_shared(uid: int, others: dict[str, int] | None = None) -> Iterator[tuple[str, os.stat_result]]:
+    """(path, lstat) of each file and folder `uid` made in the folders every user may write to. Below the
+    top, the folders others made that every user may write to (/tmp/.X11-unix...) are searched too: the
+    run could write there; into anything else of another user's it could not. `others`, kept from one call
+    to the next, spares a look at what another user owned last time (by path and inode: the run cannot
+    remove another user's entry from a sticky folder to put its own in its place)."""
     for folder in SHARED_FOLDERS:
-        _remove_from(folder, uid)
+        yield from _owned_in(folder, uid, {} if others is None else others)
 
 
-def _remove_from(folder: str, uid: int) -> None:
+def _owned_in(folder: str, uid: int, others: dict[str, int]) -> Iterator[tuple[str, os.stat_result]]:
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return
     for entry in entries:
+        if others.get(entry.path) == entry.inode():
+            continue
         try:
             status = entry.stat(follow_symlinks=False)
-            if status.st_uid != uid:
-                if stat.S_ISDIR(status.st_mode) and status.st_mode & stat.S_IWOTH:
-                    _remove_from(entry.path, uid)
-            elif stat.S_ISDIR(status.st_mode):
-                shutil.rmtree(entry.path)
-            else:
-                os.unlink(entry.path)
         except OSError:
-            pass  # gone meanwhile
+            continue  # gone meanwhile
+        if status.st_uid == uid:
+            yield entry.path, status
+        elif stat.S_ISDIR(status.st_mode) and status.st_mode & stat.S_IWOTH:
+            yield from _owned_in(entry.path, uid, others)
+        else:
+            others[entry.path] = entry.inode()

@@ -8,6 +8,7 @@ import signal
 from dataclasses import dataclass
 
 MB = 1024 * 1024
+DISK_FILES = 20_000  # files and folders a run's disk holds at most (the isolated tmpfs's inodes, the fallback's count)
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,7 @@ class Limits:
     file_size_mb: int = 16
     open_files: int = 64
     output_bytes: int = 1_000_000
-    disk_mb: int = 64  # isolated mode: all the program can write (working copy, /tmp, /dev/shm)
+    disk_mb: int = 64  # all the program can write: its copy, and /tmp and /dev/shm (isolated) or its uid's files there
 
     def rlimits(self) -> list[tuple[str, int, int]]:
         """The resource limits of the program's process, as (name, soft, hard)."""
@@ -50,9 +51,16 @@ class Limits:
         return (f"the submission holds {copied_bytes // 1024} KiB, too much for the sandbox's disk "
                 f"(disk_mb={self.disk_mb}); raise it with --limit disk_mb=N or `limits:` in the spec")
 
-    def hit(self, killed_by: int | None, out_of_memory: bool) -> str | None:
+    def over_disk(self, held_bytes: int, entries: int) -> bool:
+        """A fallback run holding this much is over its disk (isolated, its tmpfs refuses the write instead)."""
+        return held_bytes > self.disk_bytes or entries > DISK_FILES
+
+    def hit(self, killed_by: int | None, out_of_memory: bool, over_disk: bool = False) -> str | None:
         """Which limit ended a program killed by signal `killed_by` (`out_of_memory`: the kernel's
-        counter says its group ran out), in the words a report uses; None when no limit did."""
+        counter says its group ran out; `over_disk`: a fallback run held more than its disk), in the words a
+        report uses; None when no limit did."""
+        if over_disk:
+            return f"its disk limit (disk_mb={self.disk_mb}, at most {DISK_FILES} files, all it wrote together)"
         if killed_by == signal.SIGKILL and out_of_memory:
             return f"its memory limit (memory_mb={self.memory_mb}, all its processes together)"
         if killed_by == signal.SIGXCPU:  # the soft CPU limit's signal (the hard one's SIGKILL is not told apart)

@@ -189,6 +189,18 @@ def fd_rdev(pid: int, fd: int) -> int | None:
         return None
 
 
+def open_files(pid: int) -> list[os.stat_result]:
+    """What each descriptor of the process refers to (a file removed while open included: its link in /proc
+    still leads to it); empty where they cannot be read (not our process, or one made undumpable)."""
+    found = []
+    for fd in listdir(f"/proc/{pid}/fd"):
+        try:
+            found.append(os.stat(f"/proc/{pid}/fd/{fd}"))
+        except OSError:
+            pass  # closed meanwhile
+    return found
+
+
 def poll_fds(pid: int, address: int, count: int) -> list[int]:
     """The descriptors a poll() watches, read from the process's memory (struct pollfd is 8 bytes)."""
     try:

@@ -183,7 +183,7 @@ def build_root(cfg: dict) -> None:
     new = cfg["newroot"]
     check(libc.unshare(CLONE_NEWNS), "unshare(mount namespace)")
     mount(None, "/", None, MS_REC | MS_PRIVATE)  # nothing we mount propagates back to the host
-    mount("sandbox", new, "tmpfs", MS_NOSUID, f"size={cfg['disk_mb']}m,nr_inodes=20000,mode=755")
+    mount("sandbox", new, "tmpfs", MS_NOSUID, f"size={cfg['disk_mb']}m,nr_inodes={cfg['disk_files']},mode=755")
 
     # Read-only system trees, the same paths as on the host; symlinks (merged /usr) stay symlinks.
     empty = inside(new, "/.empty")  # the second layer of every shared tree's overlay, removed once they are made

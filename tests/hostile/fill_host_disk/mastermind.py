@@ -1,19 +1,27 @@
-"""Writes 1 MB blocks into file after file, each within file_size_mb, in its own folder, then in /tmp, until
-a write fails or 256 MB are written; prints how many MB it wrote. Isolated, the run's tmpfs (disk_mb) stops
-it; in a fallback only file_size_mb holds, per file, and the copy and /tmp lie on the machine's disk."""
+"""Writes 1 MB blocks into file after file, each within file_size_mb, until a write fails or 256 MB are
+written, saying how many MB it has written after each; ends saying "wrote N MB". It spreads them over
+everything a run may write to: its own folder, /tmp, and files it removes while it keeps them open (no
+folder shows those). Isolated, the run's tmpfs (disk_mb) stops it; in a fallback the copy and /tmp lie on
+the machine's disk, and only the sandbox's watch on what the run holds stops it."""
 import os
 
 BLOCK = b"x" * (1 << 20)
 TOTAL = 256
+kept = []
 written = 0
-for where in (".", "/tmp"):
-    index = 0
-    try:
-        while written < TOTAL:
-            with open(os.path.join(where, f"fill-{os.getpid()}-{index}"), "wb") as out:
-                out.write(BLOCK)
-            written += 1
-            index += 1
-    except OSError:
-        pass
+try:
+    while written < TOTAL:
+        path = os.path.join((".", "/tmp", ".")[written % 3], f"fill-{os.getpid()}-{written}")
+        out = open(path, "wb")
+        out.write(BLOCK)
+        out.flush()
+        if written % 3 == 2 and len(kept) < 16:
+            os.unlink(path)
+            kept.append(out)
+        else:
+            out.close()
+        written += 1
+        print(written, flush=True)
+except OSError:
+    pass
 print(f"wrote {written} MB", flush=True)
