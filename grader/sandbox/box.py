@@ -70,7 +70,10 @@ LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); i
 PLAIN, FORK = "plain", "fork"
 LAUNCHES = (PLAIN, FORK)
 INSIDE_HOME = "/sandbox/work"  # where the working copy appears inside the isolated file system
-UID_BASE, UID_SPAN = 1_500_000_000, 1 << 24  # per-run uids: runs cannot signal each other or share NPROC
+# Per-run uids, so runs cannot signal each other or share NPROC: from a range systemd documents as unused
+# (0x70000000-0x7FFDFFFF, docs/UIDS-GIDS.md), below its containers' (0x00080000-0x6FFFFFFF: a run's uid would
+# be a user of some container's there) and its foreign range, and below 2^31 (many tools read uids as signed).
+UID_BASE, UID_SPAN = 0x7000_0000, 1 << 24
 SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = (
     "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/timezone",
