@@ -45,7 +45,7 @@ from grader.sandbox import proc
 
 from grader.sandbox.cgroup import RunGroup, run_group_parents
 from grader.sandbox.disk import DiskWatch, held
-from grader.sandbox.leftovers import SHARED_FOLDERS, remove_ipc_objects, remove_shared_files
+from grader.sandbox.leftovers import SHARED_FOLDERS, remove_ipc_objects, remove_shared_files, remove_tree
 from grader.sandbox.inside import INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import DISK_FILES, Limits
 from grader.spec.assignment import PYTHON
@@ -532,7 +532,10 @@ class Sandbox:
             if self.group is not None:
                 self.group.remove()
         finally:
-            shutil.rmtree(self.root, ignore_errors=True)
+            try:
+                remove_tree(str(self.root))
+            except OSError:
+                pass  # as rmtree's ignore_errors: what cannot be removed stays
 
     def __enter__(self) -> Sandbox:
         return self

@@ -8,12 +8,14 @@ interval: `docs/sandbox.md`, "What it does not guarantee").
 
 What a run holds: every file and folder under its copy, what its uid owns in the shared temporary folders
 (as root, where the uid is the run's alone) and the files its processes keep open after removing them;
-each inode once, by the larger of its size and the blocks it takes."""
+each inode once, by the larger of its size and the blocks it takes. A folder of its copy it has made
+impossible to list (unreadable, or nested past the longest path) counts as over its disk."""
 
 from __future__ import annotations
 
 import os
 import stat
+import sys
 import threading
 import time
 from pathlib import Path
@@ -21,7 +23,7 @@ from typing import Callable, Iterable, Iterator
 
 from grader.sandbox import proc
 from grader.sandbox.leftovers import owned_shared
-from grader.sandbox.limits import Limits
+from grader.sandbox.limits import DISK_FILES, Limits
 
 INTERVAL = 0.005  # seconds between two looks, at the least
 SHARE = 3  # a look that takes long is followed by a pause this many times as long: the watcher's share of a core
@@ -31,12 +33,13 @@ def held(copy: Path, uid: int | None, pids: Iterable[int], others: dict[str, int
     """(bytes, files and folders) a run holds: under `copy`, owned by `uid` in the shared folders (None:
     the uid is not the run's alone; `others`: see `owned_shared`), and held open, removed, by `pids`."""
     seen: dict[tuple[int, int], int] = {}
-    for status in _tree(str(copy)):
-        seen[status.st_dev, status.st_ino] = _size(status)
-    if uid is not None:
-        for path, status in owned_shared(uid, others):
-            for inner in _tree(path) if stat.S_ISDIR(status.st_mode) else (status,):
-                seen[inner.st_dev, inner.st_ino] = _size(inner)
+    try:
+        for status in _files(copy, uid, others):
+            seen[status.st_dev, status.st_ino] = _size(status)
+            if len(seen) > DISK_FILES:
+                return sum(seen.values()), len(seen)  # over already: no need to look further
+    except Unmeasurable:
+        return sys.maxsize, len(seen)
     for pid in pids:
         for status in proc.open_files(pid):
             if stat.S_ISREG(status.st_mode) and status.st_nlink == 0:
@@ -44,25 +47,43 @@ def held(copy: Path, uid: int | None, pids: Iterable[int], others: dict[str, int
     return sum(seen.values()), len(seen)
 
 
+def _files(copy: Path, uid: int | None, others: dict[str, int] | None) -> Iterator[os.stat_result]:
+    yield from _tree(str(copy))
+    if uid is not None:
+        for path, status in owned_shared(uid, others):
+            yield from _tree(path) if stat.S_ISDIR(status.st_mode) else (status,)
+
+
 def _size(status: os.stat_result) -> int:
     return max(status.st_size, getattr(status, "st_blocks", 0) * 512)
 
 
 def _tree(path: str) -> Iterator[os.stat_result]:
-    """lstat of `path` and of everything below it (no link followed); what vanishes meanwhile is skipped."""
-    try:
-        yield os.lstat(path)
-        entries = list(os.scandir(path))
-    except OSError:
-        return
-    for entry in entries:
+    """lstat of `path` and of everything below it (no link followed), folder after folder (no recursion,
+    however deep the run nests them); what vanishes meanwhile is skipped. A folder that is there but cannot
+    be listed (made unreadable, or nested past the longest path) raises `Unmeasurable`."""
+    pending = [path]
+    while pending:
+        folder = pending.pop()
         try:
-            if entry.is_dir(follow_symlinks=False):
-                yield from _tree(entry.path)
-            else:
-                yield entry.stat(follow_symlinks=False)
-        except OSError:
-            pass
+            yield os.lstat(folder)
+            entries = list(os.scandir(folder))
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            raise Unmeasurable(f"{folder}: {error.strerror}") from None
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append(entry.path)
+                else:
+                    yield entry.stat(follow_symlinks=False)
+            except FileNotFoundError:
+                pass
+
+
+class Unmeasurable(Exception):
+    """What a run holds cannot be measured: it counts as over its disk."""
 
 
 class DiskWatch:

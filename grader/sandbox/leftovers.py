@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import shutil
 import stat
 from typing import Iterator
 
@@ -36,9 +35,47 @@ def remove_shared_files(uid: int) -> None:
     files would keep holding memory (/dev/shm is RAM) and carry messages to later runs."""
     for path, status in owned_shared(uid):
         try:
-            shutil.rmtree(path) if stat.S_ISDIR(status.st_mode) else os.unlink(path)
+            remove_tree(path) if stat.S_ISDIR(status.st_mode) else os.unlink(path)
         except OSError:
             pass  # gone meanwhile
+
+
+def remove_tree(path: str) -> None:
+    """Remove a folder a run wrote in, and everything in it, however deep: every folder met is moved up to
+    the top one before it is emptied, so neither recursion nor long paths nor many open descriptors are
+    needed (shutil.rmtree recursed past Python's limit on a run's 3,000 nested folders, and gave up on a
+    folder the run had made unreadable). Call it once no process of the run is left."""
+    os.chmod(path, 0o700)
+    top = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    try:
+        taken, count = set(os.listdir(top)), 0
+        pending: list[str | None] = [None]  # None: the top folder itself
+        while pending:
+            name = pending.pop()
+            if name is not None:
+                os.chmod(name, 0o700, dir_fd=top)  # it is a folder, and nothing of the run is left to swap it
+            folder = top if name is None else os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=top)
+            try:
+                for entry in list(os.scandir(folder)):
+                    if not entry.is_dir(follow_symlinks=False):
+                        os.unlink(entry.name, dir_fd=folder)
+                    elif name is None:
+                        pending.append(entry.name)
+                    else:
+                        while f"up-{count}" in taken:
+                            count += 1
+                        moved = f"up-{count}"
+                        taken.add(moved)
+                        os.rename(entry.name, moved, src_dir_fd=folder, dst_dir_fd=top)
+                        pending.append(moved)
+            finally:
+                if folder != top:
+                    os.close(folder)
+            if name is not None:
+                os.rmdir(name, dir_fd=top)
+    finally:
+        os.close(top)
+    os.rmdir(path)
 
 
 def owned_shared(uid: int, others: dict[str, int] | None = None) -> Iterator[tuple[str, os.stat_result]]:

@@ -35,6 +35,15 @@ def test_a_fallback_run_is_stopped_at_its_disk_limit(tmp_path: Path) -> None:
     assert limits.disk_mb <= written < 128, output
 
 
+def test_folders_nested_past_the_longest_path_are_over_the_disk_and_still_removed(tmp_path: Path) -> None:
+    # The watch walks by whole paths, which stop at 4,095 bytes: what lies below could not be measured, so it counts
+    # as over. The copy's removal (shutil.rmtree) recursed past Python's limit: a grader error, the copy left.
+    with running(submission(tmp_path, "nest_deep"), isolate=False, timeout=30) as (box, child):
+        output, status, sig = ended(child, timeout=30)
+    assert box.stopped_by(sig) == f"its disk limit (disk_mb=64, at most {DISK_FILES} files, all it wrote together)"
+    assert not box.root.exists()
+
+
 DRIVE = textwrap.dedent("""
     import sys, pexpect
     from grader.sandbox.box import Sandbox
