@@ -54,7 +54,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     results = build_results(verdicts)  # what a student may read: hidden specs by name and points only
     if admitted.problem is not None:
         results = with_problem(results, admitted.problem)
-    checked = Submission(results, tuple(verdicts), title=title, reveal_hidden=True)
+    checked = Submission(results, tuple(verdicts), title=title, reveal_hidden=not args.student_view)
     sys.stdout.write(printable(render("text", checked), sys.stdout.encoding))
     for name, target in (("results", args.json), ("junit", args.junit)):
         if target:
@@ -90,6 +90,10 @@ def add_check(commands: argparse._SubParsersAction) -> None:
     check.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json format here")
     check.add_argument("--junit", metavar="FILE", help="also write JUnit XML (one testcase per spec) here")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
+    check.add_argument("--student-view", action="store_true",
+                       help="print (and write to --junit) what a student may read: hidden specs by name and points "
+                            "only, as in --json; for a grading log students can see (Classroom 50's, in their own "
+                            "repository)")
     check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                        help="specs run at once (default: every core, here %(default)s)")
     add_run_options(check)

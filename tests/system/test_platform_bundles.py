@@ -133,6 +133,9 @@ def test_classroom50_autograder_grades_the_sample_class_in_a_fake_runner_layout(
         body = (repository / "release-body.md").read_text()  # what students read on the Release
         failed_hidden = [test for test in result["tests"] if test["test-name"] in HIDDEN and not test["passed"]]
         assert (HIDDEN_TESTS in body) == bool(failed_hidden)
+        # The job log, in the student's own repository: it printed every hidden spec's inputs and diff.
+        assert done.stdout.count(HIDDEN_NOTE) == len(failed_hidden), done.stdout
+        assert not any(f"What it checks: {spec.description}" in done.stdout for spec in SPECS if spec.hidden)
 
 
 def test_classroom50_outside_its_runner_is_an_infrastructure_error_not_a_grade(tmp_path: Path):

@@ -53,8 +53,9 @@ def main() -> int:
         # Never degrade silently: the log says which protections student code runs with, whatever they are.
         subprocess.run([interpreter, "-c", "from grader.sandbox.protections import protections; print(protections().describe())"],
                        cwd=HERE)
-        status = subprocess.run([*grader, "check", str(CHECKOUT), "--specs", str(HERE / "specs"), "--json", str(results)],
-                                cwd=HERE).returncode
+        # The job log is the student's to read (their repository's Actions): hidden specs by name and points only.
+        status = subprocess.run([*grader, "check", str(CHECKOUT), "--specs", str(HERE / "specs"), "--json", str(results),
+                                 "--student-view"], cwd=HERE).returncode
         if status >= 2 or not results.is_file():
             print(f"::error::the grader could not run (status {status})", file=sys.stderr)
             return 1
