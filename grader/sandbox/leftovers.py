@@ -52,14 +52,14 @@ def remove_tree(path: str) -> None:
         pending: list[str | None] = [None]  # None: the top folder itself
         while pending:
             name = pending.pop()
-            if name is not None:
-                os.chmod(name, 0o700, dir_fd=top)  # it is a folder, and nothing of the run is left to swap it
             folder = top if name is None else os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=top)
             try:
                 for entry in list(os.scandir(folder)):
                     if not entry.is_dir(follow_symlinks=False):
                         os.unlink(entry.name, dir_fd=folder)
-                    elif name is None:
+                        continue
+                    os.chmod(entry.name, 0o700, dir_fd=folder)  # to list it and move it (its `..`): the run may close it
+                    if name is None:
                         pending.append(entry.name)
                     else:
                         while f"up-{count}" in taken:

@@ -47,21 +47,22 @@ def test_folders_nested_past_the_longest_path_are_over_the_disk_and_still_remove
 DRIVE = textwrap.dedent("""
     import sys, pexpect
     from grader.sandbox.box import Sandbox
-    from grader.sandbox.limits import DISK_FILES, Limits
+    from grader.sandbox.limits import Limits
     with Sandbox(sys.argv[1], Limits(cpu_seconds=2, memory_mb=256, processes=16), isolate=False) as box:
         child = box.start(["python3", "mastermind.py"], encoding="utf-8", timeout=10)
         child.expect(pexpect.EOF)
         box.kill_all(child.pid)
         child.close(force=True)
     print(child.before.strip())
+    print("stopped by", box.stopped_by(child.signalstatus))
+    print("copy left", box.root.exists())
 """)
 
 
-def test_a_daemon_that_sheds_its_marker_dies_with_a_run_as_another_user(nobodys: Path) -> None:
-    # Not as root there is no cgroup: clean-up finds a run's processes by process group and by the marker in their
-    # environment. A setsid daemon that re-executes itself with an empty environment has neither, and lived on
-    # (burning CPU, it slowed every later run of `check`, and of `grade` for classmates, until the grader ended).
-    folder = submission(nobodys, "shed_marker")
+def as_nobody_in_a_sandbox(nobodys: Path, hostile: str) -> str:
+    """What DRIVE prints, run as NOBODY (the non-root fallback, with Landlock where the kernel has it) on the
+    program of tests/hostile/`hostile`."""
+    folder = submission(nobodys, hostile)
     for path in (nobodys, *nobodys.rglob("*")):
         os.lchown(path, NOBODY, NOBODY)
     from grader.sandbox.box import unprivileged_python  # noqa: PLC0415
@@ -71,7 +72,22 @@ def test_a_daemon_that_sheds_its_marker_dies_with_a_run_as_another_user(nobodys:
     done = subprocess.run([unprivileged_python(), "-c", DRIVE, str(folder)], cwd=ROOT, env=environment, user=NOBODY,
                           group=NOBODY, extra_groups=[], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    daemon = int(re.search(r"daemon (\d+)", done.stdout).group(1))
+    return done.stdout
+
+
+def test_folders_a_run_closes_to_its_user_are_over_the_disk_and_still_removed(nobodys: Path) -> None:
+    # Not as root the grader is the run's user, and cannot list a folder the run made unreadable: what it holds
+    # went uncounted, and shutil.rmtree left the copy on the disk.
+    said = as_nobody_in_a_sandbox(nobodys, "close_folders")
+    assert f"stopped by its disk limit (disk_mb=64, at most {DISK_FILES} files, all it wrote together)" in said, said
+    assert "copy left False" in said
+
+
+def test_a_daemon_that_sheds_its_marker_dies_with_a_run_as_another_user(nobodys: Path) -> None:
+    # Not as root there is no cgroup: clean-up found a run's processes by process group and by the marker in their
+    # environment. A setsid daemon that re-executes itself with an empty environment has neither, and lived on
+    # (burning CPU, it slowed every later run of `check`, and of `grade` for classmates, until the grader ended).
+    daemon = int(re.search(r"daemon (\d+)", as_nobody_in_a_sandbox(nobodys, "shed_marker")).group(1))
     try:
         assert not Path(f"/proc/{daemon}").exists() or "State:\tZ" in Path(f"/proc/{daemon}/status").read_text()
     finally:
