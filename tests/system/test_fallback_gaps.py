@@ -31,8 +31,8 @@ def test_a_fallback_run_is_stopped_at_its_disk_limit(tmp_path: Path) -> None:
     assert "wrote" not in output and sig == signal.SIGKILL, output
     assert box.stopped_by(sig) == f"its disk limit (disk_mb=16, at most {DISK_FILES} files, all it wrote together)"
     # Past its limit by what it writes between two looks: a few MB on an idle machine, 17 MB seen under load; it
-    # meant to write 256 MB.
-    assert limits.disk_mb <= written < 128, output
+    # meant to write 256 MB. Not before it: the file that took it over may be killed before it is announced.
+    assert limits.disk_mb - 1 <= written < 128, output
 
 
 def test_folders_nested_past_the_longest_path_are_over_the_disk_and_still_removed(tmp_path: Path) -> None:
