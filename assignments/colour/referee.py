@@ -8,10 +8,14 @@ showing a code, so a clue printed as `Guess 3: RGBY - misplaced 1, exact 2` is a
 The presentation specs (a rule without facts) compare every line exactly instead, numbers aside.
 Settings (the spec's `referee:` keys):
 
+The number of guesses is the variant's `rows` (assignment.yaml `parameters:`), so every spec plays
+every variant: a program written for another variant's rows ends too early or asks for one guess too
+many, and loses the specs of the rules that differ (the loss).
+
 - `goal: win` plays to win (each guess keeps every clue so far true, chosen to split the remaining
   codes best; on clues that contradict each other, by their exact counts alone); `goal: lose` never
   plays a code still possible while it has other guesses, starting with one-colour guesses (`RRRR`):
-  eight wrong guesses, and repeated colours every time.
+  a wrong guess in every row, and repeated colours every time.
 - `typing: plain | lower | spaced | mixed` how guesses are typed (`RGBY`, `rgby`, `R G B Y`, or in
   turn `R G B Y`, `  rg BY `, `rgby`).
 - `bad_entries: [...]` typed (each must be refused, using up no guess) before guess number
@@ -28,8 +32,8 @@ from itertools import product
 from grader.referee import Referee as Base, Ruling, StepFacts, Unit, objection, upheld
 
 COLOURS = "RGBYOP"
-LENGTH, GUESSES = 4, 8
-CAP = 12  # valid guesses a rule spec plays before it stops a game that does not end
+LENGTH = 4
+OVERTIME = 4  # valid guesses past the last row a rule spec plays before it stops a game that does not end
 CODES = ["".join(code) for code in product(COLOURS, repeat=LENGTH)]
 BANNER = "Mastermind: enter four letters from R G B Y O P.\n"
 LENGTH_MESSAGE, PALETTE_MESSAGE = "Enter exactly four letters.", "Use only R, G, B, Y, O, or P."
@@ -94,6 +98,9 @@ class Referee(Base):
         self.plan = [colour * LENGTH for colour in rng.sample(COLOURS, len(COLOURS))]
         self.typed: str | None = None  # the code of the last valid guess, or the last bad entry
         self.turn = 1  # the guess number the program should ask for next
+        if not isinstance(self.parameters.get("rows"), int):
+            raise ValueError("the colour game needs the parameter `rows` (assignment.yaml `parameters:`), a number")
+        self.rows = self.parameters["rows"]  # the variant's number of guesses
 
     # ------------------------------------------------------------ what the program must print
 
@@ -160,7 +167,7 @@ class Referee(Base):
         return clue
 
     def _prompt(self) -> str:
-        return f"Guess {self.turn}/{GUESSES}: "
+        return f"Guess {self.turn}/{self.rows}: "
 
     def _ends_here(self, step: int, head: str, clue: tuple[int, int]) -> Ruling | None:
         """The program asked for input after a clue that ends the game: an objection where this spec
@@ -171,11 +178,11 @@ class Referee(Base):
                              "the program asked for input instead", step, head + win_line(self.turn))
         if won:
             return self._ruling(self.typed or "", won=True)
-        if self.turn == GUESSES and (not self.judged or "lost" in self.judged):
-            return objection(f"that was guess {GUESSES} of {GUESSES}: the game is lost and must end, "
+        if self.turn == self.rows and (not self.judged or "lost" in self.judged):
+            return objection(f"that was guess {self.rows} of {self.rows}: the game is lost and must end, "
                              "showing the code; the program asked for input instead", step, head + SOME_LOSS)
-        if self.turn == CAP:
-            return objection(f"the game went on past guess {CAP}: it must end after {GUESSES} guesses", step)
+        if self.turn == self.rows + OVERTIME:
+            return objection(f"the game went on past guess {self.turn}: it must end after {self.rows} guesses", step)
         return None
 
     def reply(self, output: str) -> str | Ruling:
@@ -204,11 +211,11 @@ class Referee(Base):
             return heard
         head, rest, clue = heard
         step = len(self.outputs) - 1
-        early = clue is not None and clue[0] != LENGTH and self.turn < GUESSES
+        early = clue is not None and clue[0] != LENGTH and self.turn < self.rows
         if clue is None or (early and (not self.judged or {"lost", "rejected"} & set(self.judged))):
             number = self.turn + (clue is not None)
             return objection(f"the program ended, but the game was not over: it must ask for guess {number}",
-                             step, head + f"Guess {number}/{GUESSES}: ")
+                             step, head + f"Guess {number}/{self.rows}: ")
         if self.judged:
             return self._judged_end(output, clue[0] == LENGTH, step)
         if clue[0] == LENGTH:
@@ -219,7 +226,7 @@ class Referee(Base):
         if not LOSS.fullmatch(rest):
             return objection("after the last guess the program must print the loss line with the code, "
                              "then end", step, head + SOME_LOSS)
-        return upheld(f"lost after {GUESSES} guesses, every line as the rules print it")
+        return upheld(f"lost after {self.rows} guesses, every line as the rules print it")
 
     def _judged_end(self, output: str, won: bool, step: int) -> Ruling:
         """How the game ended, as far as this spec's rule is concerned."""
@@ -243,7 +250,7 @@ class Referee(Base):
             return objection(f"the referee played to win, but the game ended after {self.turn} guesses with no "
                              f"clue of {LENGTH} exact", step)
         if not won and "lost" in self.judged and not facts.codes:
-            return objection(f"after guess {GUESSES} the program must end with a line that shows the code", step,
+            return objection(f"after guess {self.rows} the program must end with a line that shows the code", step,
                              SOME_LOSS)
         secret = (self.typed or "") if won else (facts.codes[-1] if facts.codes else "")
         return self._ruling(secret, won)

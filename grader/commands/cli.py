@@ -86,7 +86,7 @@ def add_check(commands: argparse._SubParsersAction) -> None:
          (POINTS_LOST, "points were lost (a missing, crashing, hanging or wrong program included)"),
          CANNOT_RUN])
     check.add_argument("submission", help="a folder that holds the program (mastermind.py for the digit game)")
-    add_assignment_options(check)
+    add_assignment_options(check, variant=True)
     check.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json format here")
     check.add_argument("--junit", metavar="FILE", help="also write JUnit XML (one testcase per spec) here")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")

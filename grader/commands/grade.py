@@ -35,7 +35,9 @@ from grader.report.formats import CLASS_FORMATS, Class
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
 from grader.commands.similar import class_section
 from grader.base.project import default_jobs
-from grader.spec.assignment import feedback_title, report_title
+from grader.spec.assignment import Assignment, feedback_title, report_title
+from grader.spec.specs import Spec
+from grader.commands.variant_files import rendered
 from grader.sandbox.reaping import become_subreaper
 
 
@@ -50,6 +52,13 @@ def cmd_grade(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     assignment, _, specs = assignment_specs(args)
+    if class_dir.resolve() == assignment.corpus.resolve():  # the instructor's own files: {{rows}} filled in
+        with rendered(class_dir, assignment) as corpus:
+            return _grade(args, corpus, out, assignment, specs)
+    return _grade(args, class_dir, out, assignment, specs)
+
+
+def _grade(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Assignment, specs: list[Spec]) -> int:
     students = find_students(class_dir, out)
     if not students:
         raise UsageError(f"{class_dir}: no student folders inside (one subfolder per student)")
@@ -99,6 +108,6 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
     grade.add_argument("--force", action="store_true", help="grade every student, even unchanged ones")
     grade.add_argument("--shard", type=parse_shard, metavar="K/N",
                        help="grade only shard K of N (by a hash of the student id); merge shards with `gradebook`")
-    add_assignment_options(grade)
+    add_assignment_options(grade, variant=True)
     add_run_options(grade)
     grade.set_defaults(run=cmd_grade)

@@ -30,6 +30,7 @@ from typing import Collection
 from grader.base.errors import UsageError
 from grader.judge.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
 from grader.commands.options import add_assignment_options, assignment_options, assignment_specs
+from grader.commands.variant_files import rendered
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.engine.runner import Options, grade_spec
 from grader.report.rule_matrix import MatrixRow, RuleRow, isolation_problems, render_matrix, render_rules_table, rules_table
@@ -248,12 +249,13 @@ def cmd_mutants(args: argparse.Namespace) -> int:
     assignment, directory, specs = assignment_specs(args)
     table = suite_table(directory, specs)
     declared = {row.rule for row in table if row.rule} or None
-    entries = load_corpus(Path(args.corpus) if args.corpus else assignment.corpus, declared)
-    if args.only:
-        entries = [e for e in entries if any(word in e.name for word in args.only)]
-        if not entries:
-            raise UsageError(f"no corpus entry matches {', '.join(args.only)}")
-    results = grade_corpus(entries, specs, assignment_options(assignment), jobs=args.jobs)
+    with rendered(Path(args.corpus) if args.corpus else assignment.corpus, assignment) as corpus:
+        entries = load_corpus(corpus, declared)
+        if args.only:
+            entries = [e for e in entries if any(word in e.name for word in args.only)]
+            if not entries:
+                raise UsageError(f"no corpus entry matches {', '.join(args.only)}")
+        results = grade_corpus(entries, specs, assignment_options(assignment), jobs=args.jobs)
     analysis = analyse(entries, specs, results, table)
     sys.stdout.write(render(entries, specs, results, analysis, table))
     return 1 if analysis.flags else 0
@@ -272,11 +274,13 @@ def add_mutants(commands: argparse._SubParsersAction) -> None:
         "share, a spec that catches nothing.",
         [("mutants", "prove the digit game's specs (what `make mutants` runs)"),
          ("mutants history hang", "grade only the entries whose name contains one of these words"),
-         ("mutants --assignment assignments/colour", "prove another assignment's specs")],
+         ("mutants --assignment assignments/colour", "prove another assignment's specs"),
+         ("mutants --assignment assignments/colour --variant ten-rows", "prove them on one of its variants (the "
+          "corpus's {{rows}} filled in)")],
         [(0, "the specs catch every known mistake and pass every correct entry"),
          (1, "something is flagged (listed at the end)"),
          CANNOT_RUN])
-    add_assignment_options(mutants)
+    add_assignment_options(mutants, variant=True)
     mutants.add_argument("--corpus", metavar="DIR", help="folder of known submissions (default: the assignment's tests/submissions/)")
     mutants.add_argument("--jobs", type=int, default=2 * (os.cpu_count() or 1), metavar="N",
                          help="program runs at once (default: twice the cores: runs mostly wait)")

@@ -9,7 +9,8 @@ import sys
 from dataclasses import fields, replace
 from pathlib import Path
 
-from grader.spec.assignment import Assignment, load_assignment
+from grader.spec.assignment import Assignment, load_assignment, with_variant
+from grader.spec.variants import for_variant
 from grader.base.errors import UsageError
 from grader.engine.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.base.project import ROOT
@@ -57,43 +58,69 @@ def add_assignment_option(parser: argparse.ArgumentParser) -> None:
                         help="the assignment folder, with its assignment.yaml (default: the digit game, %(default)s)")
 
 
-def add_assignment_options(parser: argparse.ArgumentParser) -> None:
-    """--assignment, and --specs to grade with another folder of specs than the assignment's."""
+def add_assignment_options(parser: argparse.ArgumentParser, variant: bool = False) -> None:
+    """--assignment, and --specs to grade with another folder of specs than the assignment's; `variant`:
+    --variant too."""
     add_assignment_option(parser)
     parser.add_argument("--specs", metavar="DIR", help="folder of spec files (default: the assignment's specs/)")
+    if variant:
+        parser.add_argument("--variant", metavar="NAME",
+                            help="the assignment's variant (assignment.yaml `variants:`; default: the first)")
+
+
+def chosen_assignment(args: argparse.Namespace) -> Assignment:
+    """The assignment of `--assignment`, graded by its `--variant` (an unknown name lists the variants)."""
+    return with_variant(load_assignment(Path(args.assignment)), getattr(args, "variant", None))
 
 
 def assignment_options(assignment: Assignment, options: Options | None = None) -> Options:
-    """`options` for grading this assignment's program: its file name, command and referee."""
+    """`options` for grading this assignment's program: its file name, command, referee and variant."""
+    variant = assignment.variant
     return replace(options or Options(), script=assignment.program, command=assignment.command,
-                   referee=str(assignment.referee or ""), config=str(assignment.config or ""))
+                   referee=str(assignment.referee or ""), config=str(assignment.config or ""),
+                   variant=variant.name if variant else "", parameters=variant.parameters if variant else ())
 
 
 def referee_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecError]:
-    """Referee specs the assignment cannot play: no referee named, or settings its referee refuses."""
+    """Referee specs the assignment cannot play: no referee named, or settings its referee refuses (with
+    the parameters of the variant graded); specs marked for a variant the assignment does not have."""
     problems = []
+    names = [variant.name for variant in assignment.variants]
+    for spec in specs:
+        unknown = [name for name in spec.variants if name not in names]
+        if unknown:
+            known = f"its variants are {', '.join(names)}" if names else "it has no variants"
+            problems.append(SpecError(spec.path, None, f"`variants:` names {', '.join(unknown)}, but "
+                                      f"{assignment.config or 'the digit assignment'} does not: {known}"))
     for spec in (spec for spec in specs if spec.referee):
         if assignment.referee is None:
             where = assignment.config or "the digit assignment"
             problems.append(SpecError(spec.path, None, f"a referee spec, but {where} names no `referee`"))
             continue
         try:
-            start_referee(assignment.referee, spec.seed or 0, spec.referee_settings)
+            start_referee(assignment.referee, spec.seed or 0, spec.referee_settings,
+                          parameters=assignment.variant.values if assignment.variant else None)
         except RefereeError as error:
             problems.append(SpecError(spec.path, None, str(error)))
     return problems
 
 
+def variant_specs(assignment: Assignment, specs: list[Spec]) -> list[Spec]:
+    """The specs that grade the assignment's variant (a spec marked `variants:` grades those only)."""
+    return [spec for spec in specs if for_variant(spec.variants, assignment.variant)]
+
+
 def assignment_specs(args: argparse.Namespace, visible_only: bool = False) -> tuple[Assignment, Path, list[Spec]]:
-    """The assignment of `--assignment`, the spec folder (`--specs` or the assignment's) and its specs,
-    every referee spec checked to be playable: a problem in any of them stops the command."""
-    assignment = load_assignment(Path(args.assignment))
+    """The assignment of `--assignment` (by its `--variant`), the spec folder (`--specs` or the
+    assignment's) and the specs of that variant, every one checked to be playable: a problem in any of
+    them stops the command."""
+    assignment = chosen_assignment(args)
     directory = Path(args.specs) if args.specs else assignment.specs
     specs = load_specs(directory, visible_only=visible_only)
     problems = referee_problems(assignment, specs)
     if problems:
         raise SpecErrors(problems)
-    return assignment, directory, specs
+    return assignment, directory, variant_specs(assignment, specs)
 
 
 PLAIN_NOTICE = ("note: your program runs with limits but without the full sandbox here (that needs Linux "

@@ -23,9 +23,11 @@ import sys
 import zipfile
 from pathlib import Path
 
-from grader.spec.assignment import DEFAULT_PROGRAM, Assignment, load_assignment
+from grader.spec.assignment import CONFIG, DEFAULT_PROGRAM, Assignment, load_assignment, with_variant
 from grader.base.errors import UsageError
-from grader.commands.options import add_assignment_options
+from grader.commands.options import add_assignment_options, chosen_assignment
+from grader.commands.variant_files import IGNORED, rendered, variant_config
+from grader.spec.variants import for_variant
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.report.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
 from grader.sandbox.inside import INIT_SCRIPT, SERVER_SCRIPT
@@ -33,11 +35,11 @@ from grader.spec.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_fi
 from grader.base.project import PACKAGE, ROOT
 
 TEMPLATES = PACKAGE / "templates"
-IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # What a student runs: `python3 -m grader check` and `feedback` (the CI job's summary). The handout's grader
 # is these modules, everything they import, and the files they read or run without importing them.
-STUDENT_MODULES = ("grader.__main__", "grader.commands.cli", "grader.commands.feedback")
+STUDENT_MODULES = ("grader.__main__", "grader.commands.cli", "grader.commands.feedback",
+                   "grader.referee")  # what an assignment's referee imports: the handout's check loads it
 STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT, SERVER_SCRIPT)  # scripts run, not imported
 
 
@@ -135,15 +137,22 @@ def _named(template: Path, assignment: Assignment, quoted: bool = False) -> str:
 
 def default_outputs(assignment: Assignment) -> tuple[Path, Path]:
     """Where `handout` and `gradescope` build unless told: under dist/<slug>/, so that two assignments'
-    outputs coexist."""
-    return Path("dist") / assignment.slug / "handout", Path("dist") / assignment.slug / "autograder.zip"
+    outputs coexist; a variant's handout in handout-<variant>/, beside the other variants'."""
+    handout = f"handout-{assignment.variant.name}" if assignment.variants else "handout"
+    return Path("dist") / assignment.slug / handout, Path("dist") / assignment.slug / "autograder.zip"
 
 
 def build_handout(out: Path, specs_dir: Path, assignment: Assignment | None = None) -> Path:
+    """One variant's handout (the assignment's variant: its template and README with the numbers written
+    in, its visible specs, an assignment.yaml of that variant alone)."""
     assignment = assignment or load_assignment()
-    template, reference = assignment.template, assignment.reference / assignment.program
+    with rendered(assignment.template, assignment) as template, rendered(assignment.reference, assignment) as reference:
+        return _build_handout(out, specs_dir, assignment, template, reference / assignment.program)
+
+
+def _build_handout(out: Path, specs_dir: Path, assignment: Assignment, template: Path, reference: Path) -> Path:
     specs = _specs(specs_dir)
-    visible = [spec for spec in specs if not spec.hidden]
+    visible = [spec for spec in specs if not spec.hidden and for_variant(spec.variants, assignment.variant)]
     if not visible:
         raise UsageError(f"{specs_dir}: no visible spec to hand out")
     if not (template / assignment.program).is_file():
@@ -165,6 +174,8 @@ def build_handout(out: Path, specs_dir: Path, assignment: Assignment | None = No
         (build / "requirements.txt").write_text(runtime_requirements(), encoding="utf-8")
         for name, path in assignment_files(assignment):
             shutil.copyfile(path, build / name)
+        if assignment.variant is not None:
+            (build / CONFIG).write_text(variant_config(assignment), encoding="utf-8")
         shutil.copyfile(TEMPLATES / "handout" / "Makefile", build / "Makefile")
         (build / "README.md").write_text(_named(TEMPLATES / "handout" / "README.md", assignment), encoding="utf-8")
         shutil.copyfile(TEMPLATES / "handout" / "gitignore", build / ".gitignore")
@@ -202,14 +213,19 @@ def grader_package_files() -> list[tuple[str, Path]]:
     return files
 
 
-def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None = None) -> Path:
-    specs = _specs(specs_dir)
+def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None = None, one_variant: bool = False) -> Path:
+    """The autograder zip: every variant (the assignment.yaml as it is, every spec), or with `one_variant`
+    the assignment's variant alone (its own assignment.yaml and specs)."""
+    assignment = assignment or load_assignment()
+    one_variant = one_variant and assignment.variant is not None
+    specs = [spec for spec in _specs(specs_dir) if not one_variant or for_variant(spec.variants, assignment.variant)]
     files: list[tuple[str, bytes, bool]] = [
         ("setup.sh", (TEMPLATES / "gradescope" / "setup.sh").read_bytes(), True),
         ("run_autograder", (TEMPLATES / "gradescope" / "run_autograder").read_bytes(), True),
         ("requirements.txt", runtime_requirements().encode("utf-8"), False),
     ]
-    files += [(name, path.read_bytes(), False) for name, path in assignment_files(assignment or load_assignment())]
+    files += [(name, variant_config(assignment).encode("utf-8") if one_variant and name == CONFIG else path.read_bytes(),
+               False) for name, path in assignment_files(assignment)]
     for spec in sorted(specs, key=lambda spec: spec.path):
         files.append((f"specs/{Path(spec.path).name}", Path(spec.path).read_bytes(), False))
     if (specs_dir / SUITE_FILE).is_file():  # the defaults the specs are graded with
@@ -229,17 +245,27 @@ def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None =
 
 
 def cmd_handout(args: argparse.Namespace) -> int:
-    assignment = load_assignment(Path(args.assignment))
-    out = build_handout(Path(args.out or default_outputs(assignment)[0]), Path(args.specs or assignment.specs), assignment)
-    visible = len(spec_files(out / "specs"))
-    print(f"wrote {out}/: the template, its handout, {visible} visible spec(s), the grader; `make check` inside", file=sys.stderr)
+    chosen = chosen_assignment(args)
+    every = [with_variant(chosen, variant.name) for variant in chosen.variants] if args.variant is None else []
+    if args.out and len(every) > 1:
+        raise UsageError(f"--out names one handout, and {chosen.config} has {len(every)} variants: give --variant too")
+    for assignment in every or [chosen]:
+        out = build_handout(Path(args.out or default_outputs(assignment)[0]), Path(args.specs or assignment.specs),
+                            assignment)
+        visible = len(spec_files(out / "specs"))
+        variant = f" of the variant {assignment.variant.describe()}" if assignment.variant else ""
+        print(f"wrote {out}/: the template, its handout{variant}, {visible} visible spec(s), the grader; "
+              "`make check` inside", file=sys.stderr)
     return 0
 
 
 def cmd_gradescope(args: argparse.Namespace) -> int:
-    assignment = load_assignment(Path(args.assignment))
-    out = build_gradescope(Path(args.out or default_outputs(assignment)[1]), Path(args.specs or assignment.specs),
-                           assignment)
+    assignment = chosen_assignment(args)
+    default = default_outputs(assignment)[1]
+    if args.variant is not None:
+        default = default.with_name(f"autograder-{args.variant}.zip")
+    out = build_gradescope(Path(args.out or default), Path(args.specs or assignment.specs), assignment,
+                           one_variant=args.variant is not None)
     print(f"wrote {out}: upload it as the Gradescope autograder (setup.sh, run_autograder, all specs)", file=sys.stderr)
     return 0
 
@@ -253,10 +279,11 @@ def add_handout(commands: argparse._SubParsersAction) -> None:
         "check`, a dev container and a GitHub workflow that checks every push. The build refuses to publish "
         "a handout that would hold the reference solution or a hidden spec.",
         [("handout", "build dist/mastermind/handout/ for the digit game (what `make handout` runs)"),
-         ("handout --assignment assignments/colour", "build dist/colour/handout/, beside it")],
+         ("handout --assignment assignments/colour", "build dist/colour/handout-VARIANT/, one per variant, beside it"),
+         ("handout --assignment assignments/colour --variant ten-rows", "build the handout of one variant only")],
         [(0, "the handout was built"), CANNOT_RUN])
     handout.add_argument("--out", metavar="DIR", help="the folder to (re)build (default: dist/SLUG/handout, SLUG from assignment.yaml)")
-    add_assignment_options(handout)
+    add_assignment_options(handout, variant=True)
     handout.set_defaults(run=cmd_handout)
 
 
@@ -269,8 +296,10 @@ def add_gradescope(commands: argparse._SubParsersAction) -> None:
         "/autograder/submission and writes /autograder/results/results.json. The zip is the same, byte "
         "for byte, every time it is built from the same files.",
         [("gradescope", "build dist/mastermind/autograder.zip for the digit game (what `make gradescope` runs)"),
-         ("gradescope --assignment assignments/colour", "build dist/colour/autograder.zip, beside it")],
+         ("gradescope --assignment assignments/colour", "build dist/colour/autograder.zip, beside it"),
+         ("gradescope --assignment assignments/colour --variant ten-rows",
+          "build dist/colour/autograder-ten-rows.zip: that variant alone")],
         [(0, "the zip was written"), CANNOT_RUN])
     gradescope.add_argument("--out", metavar="FILE", help="the zip to write (default: dist/SLUG/autograder.zip, SLUG from assignment.yaml)")
-    add_assignment_options(gradescope)
+    add_assignment_options(gradescope, variant=True)
     gradescope.set_defaults(run=cmd_gradescope)

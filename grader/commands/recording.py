@@ -33,8 +33,8 @@ from grader.engine.runner import Options, run_session, run_spec
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Line, is_suite_file, load_suite, parse_spec
-from grader.spec.assignment import load_assignment
-from grader.commands.options import add_assignment_option, assignment_options
+from grader.commands.options import add_assignment_option, assignment_options, chosen_assignment
+from grader.commands.variant_files import rendered
 from grader.base.project import REFERENCE
 from grader.base.wording import count_of
 
@@ -272,10 +272,24 @@ def record_file(path: Path, reference: Path = REFERENCE, options: Options | None
     return record_text(text, str(path), reference, options)
 
 
+def marked_variants(path: Path) -> list[str]:
+    """The variants a spec file is marked for (`variants:`), none when it grades every one."""
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return []  # record_file names what is wrong with the file
+    marked = data.get("variants") if isinstance(data, dict) else None
+    return [str(name) for name in marked] if isinstance(marked, list) else []
+
+
 def cmd_record(args: argparse.Namespace) -> int:
-    assignment = load_assignment(Path(args.assignment))
+    assignment = chosen_assignment(args)
     options = assignment_options(assignment)
-    reference = Path(args.reference or assignment.reference)
+    with rendered(Path(args.reference or assignment.reference), assignment) as reference:
+        return _record_all(args, reference, options, assignment.variant.name if assignment.variant else "")
+
+
+def _record_all(args: argparse.Namespace, reference: Path, options: Options, variant: str) -> int:
     if not (reference / options.script).is_file():
         raise UsageError(f"{reference}: no {options.script} to record from")
     paths = [Path(p) for p in args.spec]
@@ -287,6 +301,11 @@ def cmd_record(args: argparse.Namespace) -> int:
             raise UsageError(f"{path}: no such spec file")
     failures = stale = 0
     for path in paths:
+        marked = marked_variants(path)
+        if marked and variant not in marked:
+            print(f"{path}: marked for the variant(s) {', '.join(marked)}, not {variant}: skipped (record it with "
+                  f"--variant {marked[0]})")
+            continue
         try:
             result = record_file(path, reference, options)
         except RecordError as error:
@@ -330,6 +349,9 @@ def add_record(commands: argparse._SubParsersAction) -> None:
     record.add_argument("spec", nargs="+", help="spec file(s) whose inputs the reference is run with")
     record.add_argument("--reference", metavar="DIR", help="folder of the reference (default: the assignment's reference/)")
     add_assignment_option(record)
+    record.add_argument("--variant", metavar="NAME",
+                        help="the assignment's variant whose reference records (default: the first); a spec marked "
+                             "for other variants is skipped")
     record.add_argument("--check", action="store_true",
                         help="only show what would change; exit 1 when a spec is out of date")
     record.set_defaults(run=cmd_record)

@@ -19,7 +19,10 @@ from grader.judge.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYN
 from grader.report.text import failure_details
 from grader.base.helptext import add_command
 from grader.spec.assignment import Assignment, load_assignment
-from grader.commands.options import add_assignment_options, assignment_options, referee_problems
+from grader.commands.options import (add_assignment_options, assignment_options, chosen_assignment, referee_problems,
+                                     variant_specs)
+from grader.commands.variant_files import rendered
+from grader.spec.variants import variant_points
 from grader.engine.runner import Options, check_submission
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Spec, parse_folder
@@ -95,6 +98,15 @@ def template_problems(verdicts: list[Verdict]) -> list[str]:
     return problems
 
 
+def unequal_variants(assignment: Assignment, specs: list[Spec]) -> list[str]:
+    """Every variant must be worth the same points, or a student's grade would depend on their variant."""
+    points = variant_points([(spec.variants, spec.points) for spec in specs], assignment.variants)
+    if len(set(points.values())) < 2:
+        return []
+    said = ", ".join(f"{name} {value:g}" for name, value in points.items())
+    return [f"the variants are not worth the same points ({said}): give each variant's own specs the same points"]
+
+
 def validate(directory: Path, reference: Path = REFERENCE, template: Path = TEMPLATE,
              options: Options | None = None, jobs: int = 1, assignment: Assignment | None = None) -> Validation:
     assignment = assignment or load_assignment()
@@ -106,18 +118,22 @@ def validate(directory: Path, reference: Path = REFERENCE, template: Path = TEMP
     unplayable = referee_problems(assignment, specs)
     malformed += unplayable
     specs = [spec for spec in specs if spec.path not in {problem.path for problem in unplayable}]
-    result = Validation(specs, malformed)
+    result = Validation(variant_specs(assignment, specs), malformed)
+    result.problems += unequal_variants(assignment, specs)
+    specs = result.specs
     result.problems += duplicates(specs)
     result.problems += reference_problems(check_submission(reference, specs, options, jobs))
     result.problems += template_problems(check_submission(template, specs, options, jobs))
     return result
 
 
-def render(result: Validation, directory: Path) -> str:
+def render(result: Validation, directory: Path, assignment: Assignment | None = None) -> str:
     specs = result.specs
     visible = sum(not s.hidden for s in specs)
     points = sum(s.points for s in specs)
-    out = [f"Validating {len(specs) + len(result.malformed)} spec file(s) in {directory}"]
+    variant = assignment.variant if assignment else None
+    out = [f"Validating {len(specs) + len(result.malformed)} spec file(s) in {directory}"
+           + (f" for the variant {variant.describe()}" if variant else "")]
     for error in result.malformed:
         out.append(f"malformed: {error}")
     for problem in result.problems:
@@ -134,11 +150,12 @@ def render(result: Validation, directory: Path) -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    assignment = load_assignment(Path(args.assignment))
+    assignment = chosen_assignment(args)
     directory = Path(args.specs) if args.specs else assignment.specs
-    result = validate(directory, Path(args.reference or assignment.reference), Path(args.template or assignment.template),
-                      jobs=args.jobs, assignment=assignment)
-    sys.stdout.write(render(result, directory))
+    with rendered(Path(args.reference or assignment.reference), assignment) as reference, \
+            rendered(Path(args.template or assignment.template), assignment) as template:
+        result = validate(directory, reference, template, jobs=args.jobs, assignment=assignment)
+    sys.stdout.write(render(result, directory, assignment))
     return result.status
 
 
@@ -152,11 +169,12 @@ def add_validate(commands: argparse._SubParsersAction) -> None:
         "crash, a hang or a grader error).",
         [("validate", "check the digit game's specs (what `make validate` and `make test` run)"),
          ("validate --assignment assignments/colour", "check another assignment's specs"),
+         ("validate --assignment assignments/colour --variant ten-rows", "check them for one of its variants"),
          ("validate --specs new-specs/", "check a folder of specs being written")],
         [(0, "the specs are sound"),
          (1, "a check failed (each problem is listed)"),
          (2, "could not run: a malformed spec, a missing reference or template, bad arguments")])
-    add_assignment_options(check)
+    add_assignment_options(check, variant=True)
     check.add_argument("--reference", metavar="DIR", help="must earn full marks (default: the assignment's reference/)")
     check.add_argument("--template", metavar="DIR", help="must earn zero (default: the assignment's student_template/)")
     check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",

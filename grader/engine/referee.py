@@ -16,7 +16,8 @@ decide), so a formatting slip fails only the exact games. A spec whose rule has 
 presentation) leaves `judged` empty: its referee compares the screen exactly. The referee's own choices
 come from `self.rng`, a `random.Random` seeded by the spec, and its settings are the spec's `referee:`
 keys besides `seed`, passed as keyword arguments: the same spec always plays the same game against the
-same program. A Ruling that fails names the output it is about (`step`: 0 is the output before the first
+same program. `self.parameters` holds the graded variant's parameters (assignment.yaml `parameters:`
+as the variant sets them, already there when `__init__` runs), so one referee spec plays every variant. A Ruling that fails names the output it is about (`step`: 0 is the output before the first
 input, N the output after input N; by default the latest) and may say what that output should have been
 (`expected`), shown as a diff like any transcript spec's. A reply may say what it is in the game,
 `answer(line, "guess 3 of game 2")`, which reports show beside the input; one made with `hidden(line,
@@ -101,6 +102,7 @@ class Referee:
     """The base class of an assignment's referee (see the module's docstring)."""
 
     judged: tuple[str, ...] = ()  # the facts its spec's rule judges; none: the screen is compared exactly
+    parameters: dict[str, Any] = {}  # the graded variant's (assignment.yaml `parameters:`), such as {"rows": 8}
     vocabulary: Vocabulary = NO_WORDS
 
     def __init__(self, rng: random.Random, **settings: Any) -> None:
@@ -156,11 +158,14 @@ def referee_call(path: str, method: Callable[[str], T], output: str) -> T:
 
 
 def start_referee(path: Path, seed: int, settings: dict[str, Any], judged: tuple[str, ...] = (),
-                  vocabulary: Vocabulary | None = None) -> Referee:
-    """A fresh referee for one run, its generator seeded by the spec, told the facts its rule judges."""
+                  vocabulary: Vocabulary | None = None, parameters: dict[str, Any] | None = None) -> Referee:
+    """A fresh referee for one run, its generator seeded by the spec, told the facts its rule judges and
+    the parameters of the variant graded (before its __init__ runs, which may use them)."""
     cls = referee_class(path)
     try:
-        referee = cls(random.Random(seed), **settings)
+        referee = cls.__new__(cls)
+        referee.parameters = dict(parameters or {})
+        referee.__init__(random.Random(seed), **settings)
     except Exception as error:  # noqa: BLE001 - bad settings, or any error in the instructor's code
         raise RefereeError(f"{path}: cannot start the referee with {settings}: {error}") from None
     if judged:

@@ -53,6 +53,8 @@ class Options:
     referee: str = ""  # the assignment's referee file, for referee specs
     config: str = ""  # the assignment.yaml these options come from (its content decides grades too)
     launch: str = FORK  # how an isolated run starts the program (grader/sandbox/box.py: FORK or PLAIN)
+    variant: str = ""  # the assignment's variant graded ("" for an assignment without parameters)
+    parameters: tuple[tuple[str, bool | int | str], ...] = ()  # that variant's, for the referee
 
 
 def _decode(data: bytes) -> str:
@@ -225,7 +227,8 @@ def run_refereed(submission: Path, spec: Spec, options: Options) -> Verdict:
     """Hand the session to the assignment's referee; the verdict is its ruling, or how the program
     failed (crashed, hung, flooded) before it could rule."""
     options = _spec_options(options, spec)
-    referee = start_referee(Path(options.referee), spec.seed or 0, spec.referee_settings, spec.facts, spec.vocabulary)
+    referee = start_referee(Path(options.referee), spec.seed or 0, spec.referee_settings, spec.facts, spec.vocabulary,
+                            dict(options.parameters))
     replies: list[str] = []
     ruling: Ruling | None = None
 

@@ -10,6 +10,10 @@ An assignment is a folder shaped like the repository root: `specs/`, `reference/
     command: [python3, mastermind_game.py]   # optional: how to run it (default: python3 PROGRAM)
     arguments: []                    # optional: always passed after the command
     referee: referee.py              # optional: the referee of the assignment's referee specs
+    parameters: {rows: 8}            # optional: its rules' numbers, filled in where files say {{rows}}
+    variants: {eight-rows: {}, ten-rows: {rows: 10}}   # optional: named rule sets, the first the default
+
+(parameters and variants: grader/spec/variants.py)
 
 The repository root has no assignment.yaml: it is the digit assignment (`mastermind.py`, python3, slug
 `mastermind`).
@@ -26,7 +30,7 @@ started as it is and must not depend on its randomness to be graded.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +38,8 @@ import yaml
 
 from grader.base.errors import UsageError
 from grader.base.project import ROOT
+from grader.spec.variants import Variant, VariantError, choose, parse_variants
+from grader.spec.yaml_lines import FAST_LOADER, node_at
 
 PYTHON = "python3"  # as a command's first word: the interpreter student programs run with
 
@@ -62,7 +68,7 @@ except BaseException as error:
     sys.excepthook(type(error), error, error.__traceback__)
     sys.exit(1)
 """
-KEYS = {"name", "slug", "program", "command", "arguments", "referee"}
+KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants"}
 DEFAULT_NAME, DEFAULT_SLUG, DEFAULT_PROGRAM = "Mastermind (digits)", "mastermind", "mastermind.py"
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 
@@ -80,6 +86,8 @@ class Assignment:
     referee: Path | None = None
     config: Path | None = None  # the assignment.yaml read, None for the root's built-in default
     slug: str = DEFAULT_SLUG  # names its output folders (dist/<slug>/), so two assignments' outputs coexist
+    variants: tuple[Variant, ...] = ()  # every rule set, the default first; none without `parameters`
+    variant: Variant | None = None  # the one graded: the default unless a command chose another
 
     @property
     def specs(self) -> Path:
@@ -96,6 +104,14 @@ class Assignment:
     @property
     def corpus(self) -> Path:
         return self.folder / "tests" / "submissions"
+
+
+def with_variant(assignment: Assignment, name: str | None) -> Assignment:
+    """The assignment graded by its variant `name` (None: the default); an unknown name lists the variants."""
+    try:
+        return replace(assignment, variant=choose(assignment.variants, name, str(assignment.config or "the digit game")))
+    except ValueError as error:
+        raise AssignmentError(str(error)) from None
 
 
 def feedback_title(assignment: Assignment) -> str:
@@ -129,8 +145,17 @@ def _file_name(value: Any, key: str, where: str) -> str:
     return value
 
 
-def parse_assignment(data: Any, folder: Path, where: str) -> Assignment:
-    """An Assignment from assignment.yaml's data; AssignmentError names `where` and what is wrong."""
+def _variants(data: dict[str, Any], where: str, root: yaml.Node | None) -> tuple[Variant, ...]:
+    try:
+        return parse_variants(data.get("parameters"), data.get("variants"))
+    except VariantError as error:
+        line = f":{node_at(root, error.location).start_mark.line + 1}" if root is not None else ""
+        raise AssignmentError(f"{where}{line}: {error.message}") from None
+
+
+def parse_assignment(data: Any, folder: Path, where: str, root: yaml.Node | None = None) -> Assignment:
+    """An Assignment from assignment.yaml's data; AssignmentError names `where` (with the line, from the
+    YAML's `root` node where given) and what is wrong."""
     if not isinstance(data, dict):
         raise AssignmentError(f"{where}: expected a mapping with `name` and `program`")
     unknown = sorted(set(data) - KEYS)
@@ -155,7 +180,9 @@ def parse_assignment(data: Any, folder: Path, where: str) -> Assignment:
     if not isinstance(slug, str) or not SLUG.fullmatch(slug):
         raise AssignmentError(f"{where}: `slug` must be lower-case letters, digits and dashes (a folder name such "
                               f"as match or colour-2), got {slug!r}")
-    return Assignment(data["name"].strip(), folder, program, command + arguments, referee, folder / CONFIG, slug)
+    variants = _variants(data, where, root)
+    return Assignment(data["name"].strip(), folder, program, command + arguments, referee, folder / CONFIG, slug,
+                      variants, variants[0] if variants else None)
 
 
 def load_assignment(folder: Path = ROOT) -> Assignment:
@@ -168,11 +195,12 @@ def load_assignment(folder: Path = ROOT) -> Assignment:
             return Assignment(DEFAULT_NAME, ROOT, DEFAULT_PROGRAM, (PYTHON, DEFAULT_PROGRAM))
         raise AssignmentError(f"{config}: no such file (an assignment folder needs one: name, program)")
     try:
-        data = yaml.safe_load(config.read_text(encoding="utf-8"))
+        text = config.read_text(encoding="utf-8")
+        data, root = yaml.safe_load(text), yaml.compose(text, Loader=FAST_LOADER)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark
         line = f":{mark.line + 1}" if mark else ""
         raise AssignmentError(f"{config}{line}: not valid YAML: {error.problem}") from None
     except (yaml.YAMLError, OSError, UnicodeDecodeError) as error:
         raise AssignmentError(f"{config}: cannot read: {error}") from None
-    return parse_assignment(data, folder, str(config))
+    return parse_assignment(data, folder, str(config), root)

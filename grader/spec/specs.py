@@ -76,6 +76,7 @@ class Spec:
     facts: tuple[str, ...] = ()  # what its rule judges (grader/judge/rules.py); none: compared line by line
     judges_ending: bool = True  # how the session ends is part of its rule (always, compared line by line)
     vocabulary: Vocabulary | None = None  # how the suite's facts read (suite.yaml `facts:`)
+    variants: tuple[str, ...] = ()  # the assignment's variants it grades; none: every one
 
     @property
     def seed(self) -> int | None:
@@ -172,6 +173,7 @@ def _build(spec_id: str, path: str, data: Mapping[str, Any], suite: Suite) -> Sp
         input_labels=tuple(data.get("input_labels", ())),
         arguments=tuple(data.get("arguments", ())),
         referee=json.dumps(data["referee"], sort_keys=True) if "referee" in data else "",
+        variants=tuple(data.get("variants", ())),
         **_rule_fields(data.get("rule", ""), suite),
     )
 

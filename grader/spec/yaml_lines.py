@@ -37,7 +37,7 @@ def _to_data(node: yaml.Node, loader: yaml.SafeLoader | yaml.CSafeLoader, path: 
     return loader.construct_object(node, deep=True)
 
 
-def _node_at(node: yaml.Node, location: list[Any]) -> yaml.Node:
+def node_at(node: yaml.Node, location: list[Any]) -> yaml.Node:
     for part in location:
         if isinstance(node, yaml.MappingNode):
             node = next((v for k, v in node.value if k.value == part), node)
@@ -116,4 +116,4 @@ def check_data(validator: jsonschema.protocols.Validator, root: yaml.Node, data:
         problems = [(location, f"{describe(location)}: {message}") for location, message in semantic(data)]
     if problems:
         location, message = problems[0]
-        raise SpecError(path, _node_at(root, location).start_mark.line + 1, message)
+        raise SpecError(path, node_at(root, location).start_mark.line + 1, message)

@@ -10,6 +10,7 @@ import pytest
 
 from grader.spec.assignment import AssignmentError, command_line, load_assignment, parse_assignment
 from grader.commands.packaging import build_gradescope, build_handout
+from grader.spec.variants import Variant
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -91,7 +92,7 @@ def test_unreadable_or_missing_files_are_named(tmp_path):
 def test_an_assignment_s_handout_and_autograder_carry_it(tmp_path):
     colour = load_assignment(ROOT / "assignments" / "colour")
     handout = build_handout(tmp_path / "handout", colour.specs, colour)
-    assert (handout / "assignment.yaml").read_bytes() == colour.config.read_bytes()
+    assert load_assignment(handout).variants == (Variant("eight-rows", (("rows", 8),)),)  # its default variant alone
     assert (handout / "referee.py").is_file() and (handout / "student_template" / "mastermind_game.py").is_file()
     assert "student_template/mastermind_game.py" in (handout / "README.md").read_text(encoding="utf-8")
     assert load_assignment(handout).program == "mastermind_game.py"
@@ -99,4 +100,5 @@ def test_an_assignment_s_handout_and_autograder_carry_it(tmp_path):
         {path.name for path in colour.specs.glob("0*.yaml")} | {"suite.yaml"}  # the visible ones, and their rules
     with zipfile.ZipFile(build_gradescope(tmp_path / "autograder.zip", colour.specs, colour)) as archive:
         names = set(archive.namelist())
-    assert {"assignment.yaml", "referee.py", "specs/21-hidden-loss.yaml", "specs/suite.yaml"} <= names
+    assert {"assignment.yaml", "referee.py", "specs/21-hidden-loss.yaml", "specs/suite.yaml", "grader/referee.py"} <= names
+    assert "grader/referee.py" in {path.relative_to(handout).as_posix() for path in handout.rglob("*.py")}  # its check loads it

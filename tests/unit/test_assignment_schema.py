@@ -46,6 +46,16 @@ def test_every_bundled_assignment_yaml_satisfies_the_schema(path):
     {"name": "Game", "program": "game.py", "arguments": [1]},
     {"name": "Game", "program": "game.py", "referee": "refs/referee.py"},
     {"name": "Game", "program": "game.py", "langauge": "c"},
+    {"name": "Game", "program": "game.py", "parameters": {"rows": 8, "duplicates": True, "palette": "RGB"}},
+    {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"ten-rows": {"rows": 10}, "eight": None}},
+    {"name": "Game", "program": "game.py", "parameters": {}},
+    {"name": "Game", "program": "game.py", "parameters": {"rows": 8.5}},
+    {"name": "Game", "program": "game.py", "parameters": {"Rows": 8}},
+    {"name": "Game", "program": "game.py", "variants": {"ten-rows": {"rows": 10}}},
+    {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {}},
+    {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"Ten": {}}},
+    {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"ten": 10}},
+    {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"ten": {"rows": [10]}}},
 ])
 def test_the_schema_accepts_what_the_loader_accepts(data, tmp_path):
     (tmp_path / "referee.py").touch()  # a referee must exist, which no schema can say
@@ -55,3 +65,13 @@ def test_the_schema_accepts_what_the_loader_accepts(data, tmp_path):
     except AssignmentError:
         loads = False
     assert VALIDATOR.is_valid(data) == loads
+
+
+@pytest.mark.parametrize("variants", [{"ten": {"rwos": 10}}, {"ten": {"rows": "10"}}])
+def test_what_only_the_loader_can_say_about_variants(variants, tmp_path):
+    """A parameter the variant does not know, or of another type than its default: the schema cannot
+    compare a variant with `parameters`, the loader does."""
+    data = {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": variants}
+    assert VALIDATOR.is_valid(data)
+    with pytest.raises(AssignmentError):
+        parse_assignment(data, tmp_path, "assignment.yaml")

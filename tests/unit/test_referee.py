@@ -74,9 +74,10 @@ def colour_game(secret: str, score: Callable[[str, str], tuple[int, int]] = rule
     return output + loss_line(secret)
 
 
-def colour(seed: int = 1, judged: tuple[str, ...] = ("scores",), **settings) -> Referee:
-    """A colour referee as a spec of a rule with these facts starts it (none: a presentation spec)."""
-    return start_referee(COLOUR_FILE, seed, settings, judged, COLOUR_WORDS)
+def colour(seed: int = 1, judged: tuple[str, ...] = ("scores",), rows: int = 8, **settings) -> Referee:
+    """A colour referee as a spec of a rule with these facts starts it (none: a presentation spec), for
+    the variant with this many rows."""
+    return start_referee(COLOUR_FILE, seed, settings, judged, COLOUR_WORDS, {"rows": rows})
 
 
 def overcounting(secret: str, guess: str) -> tuple[int, int]:
@@ -183,6 +184,23 @@ def test_a_loss_that_shows_no_code_fails_the_loss():
 def test_a_ninth_guess_is_an_objection_after_the_eighth(judged):
     ruling = play(colour(goal="lose", judged=judged), colour_game("RGBY", guesses=9))
     assert not ruling.passed and "guess 8 of 8" in ruling.message and ruling.step == 8
+
+
+@pytest.mark.parametrize("rows, played, passed, said", [
+    (10, 10, True, "lost after 10 guesses"),
+    (12, 12, True, "lost after 12 guesses"),
+    (10, 8, False, "it must ask for guess 9"),  # a program of the eight-row rules, graded by ten
+    (8, 10, False, "guess 8 of 8"),  # a program of the ten-row rules, graded by eight
+])
+def test_the_loss_comes_after_the_variant_s_rows(rows, played, passed, said):
+    game = colour_game("RGBY", guesses=played, prompt=lambda turn: f"Guess {turn}/{played}: ")
+    ruling = play(colour(goal="lose", judged=EXACT, rows=rows), game)
+    assert ruling.passed == passed and said in ruling.message
+
+
+def test_a_referee_without_its_parameter_says_which():
+    with pytest.raises(RefereeError, match="needs the parameter `rows`"):
+        start_referee(COLOUR_FILE, 1, {}, EXACT, COLOUR_WORDS)
 
 
 def test_a_ninth_guess_is_no_scoring_mistake():

@@ -1,4 +1,4 @@
-"""Colour Mastermind: the program picks a secret code of four colours, you have eight guesses to find it.
+"""Colour Mastermind: the program picks a secret code of four colours, you have {{rows}} guesses to find it.
 
 The game already runs (`python3 mastermind_game.py`, or `python3 mastermind_game.py --demo`): the banner,
 the prompts, the turns and the win are there. The rules are not: fill in the two functions marked TODO
@@ -10,7 +10,7 @@ import random
 
 COLORS = ("R", "G", "B", "Y", "O", "P")
 CODE_LENGTH = 4
-MAX_GUESSES = 8
+MAX_GUESSES = {{rows}}
 
 
 def score_guess(secret, guess):

@@ -4,7 +4,7 @@ from collections import Counter
 
 COLORS = ("R", "G", "B", "Y", "O", "P")
 CODE_LENGTH = 4
-MAX_GUESSES = 7
+MAX_GUESSES = {{rows}} - 1
 
 
 def score_guess(secret, guess):
@@ -44,7 +44,7 @@ def main():
     turn = 0
     while turn < MAX_GUESSES:
         try:
-            guess = parse_guess(input(f"Guess {turn + 1}/8: "))
+            guess = parse_guess(input(f"Guess {turn + 1}/{{rows}}: "))
         except ValueError as error:
             print(error)
             continue

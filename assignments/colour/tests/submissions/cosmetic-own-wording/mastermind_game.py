@@ -47,7 +47,7 @@ def play():
     print("=== MASTERMIND ===")
     print("Colours: R G B Y O P")
     guesses = 0
-    while guesses < 8:
+    while guesses < {{rows}}:
         guess = read_guess(input(f"Your guess #{guesses + 1}: "))
         if guess is None:
             continue

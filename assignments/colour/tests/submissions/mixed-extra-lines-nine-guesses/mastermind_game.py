@@ -4,7 +4,7 @@ from collections import Counter
 
 COLORS = ("R", "G", "B", "Y", "O", "P")
 CODE_LENGTH = 4
-MAX_GUESSES = 8
+MAX_GUESSES = {{rows}}
 
 
 def score_guess(secret, guess):

@@ -37,8 +37,8 @@ def demo():
 
 def play():
     game = Game("".join(COLOURS[random.randint(0, 5)] for _ in range(4)))
-    while game.turn <= 8:
-        guess, problem = read_guess(input(f"Guess {game.turn}/8: "))
+    while game.turn <= {{rows}}:
+        guess, problem = read_guess(input(f"Guess {game.turn}/{{rows}}: "))
         if problem:
             print(problem)
             continue

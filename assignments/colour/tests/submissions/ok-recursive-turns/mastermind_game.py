@@ -23,11 +23,11 @@ def normalise(raw):
 
 
 def turn(secret, number):
-    if number > 8:
+    if number > {{rows}}:
         print("No guesses left. The code was", *secret)
         return
     try:
-        guess = normalise(input("Guess %d/8: " % number))
+        guess = normalise(input("Guess %d/{{rows}}: " % number))
     except ValueError as problem:
         print(problem)
         return turn(secret, number)

@@ -1,0 +1,113 @@
+"""Variants through the real commands (assignments/colour: eight, ten and twelve rows): each variant's
+reference earns full marks, a program of another variant's rules loses the loss, a spec marked for some
+variants grades those only and every variant must be worth the same points, an unknown name lists the
+variants in every command, one handout per variant with its numbers written in and its own check, and
+the corpus's {{rows}} filled in for mutants. A few specs each, to stay quick."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grader.commands.variant_files import fill_folder
+from grader.spec.assignment import load_assignment, with_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+COLOUR = ROOT / "assignments" / "colour"
+
+
+def grader(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "grader", *args], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+def colour_copy(tmp_path: Path, specs: dict[str, tuple[str, str]]) -> Path:
+    """The colour assignment with only these specs (each named: the colour spec it copies, and YAML to
+    append), and its suite file."""
+    folder = tmp_path / "colour"
+    (folder / "specs").mkdir(parents=True)
+    for name in ("assignment.yaml", "referee.py", "specs/suite.yaml"):
+        shutil.copyfile(COLOUR / name, folder / name)
+    for name in ("reference", "student_template"):
+        shutil.copytree(COLOUR / name, folder / name)
+    for name, (source, extra) in specs.items():
+        text = (COLOUR / "specs" / source).read_text(encoding="utf-8").replace("name: ", f"name: {Path(name).stem}, ", 1)
+        (folder / "specs" / name).write_text(text + extra, encoding="utf-8")
+    return folder
+
+
+def reference_of(variant: str, tmp_path: Path) -> Path:
+    return fill_folder(COLOUR / "reference", tmp_path / f"reference-{variant}",
+                       with_variant(load_assignment(COLOUR), variant).variant)
+
+
+def test_each_variant_s_reference_earns_full_marks_and_a_marked_spec_grades_its_variants_only(tmp_path):
+    folder = colour_copy(tmp_path, {"01-demo.yaml": ("01-demo.yaml", "variants: [eight-rows]\n"),
+                                    "03-loss.yaml": ("03-loss.yaml", ""),
+                                    "01-demo-again.yaml": ("01-demo.yaml", "variants: [ten-rows, twelve-rows]\n")})
+    ten = grader("validate", "--assignment", str(folder), "--variant", "ten-rows", "--jobs", "2")
+    assert ten.returncode == 0, ten.stdout + ten.stderr
+    assert "for the variant ten-rows (rows 10)" in ten.stdout and "OK: 2 specs" in ten.stdout  # 01-demo is not its
+    (folder / "specs" / "01-demo-again.yaml").unlink()
+    unequal = grader("validate", "--assignment", str(folder), "--variant", "twelve-rows", "--jobs", "2")
+    assert unequal.returncode == 1
+    assert "the variants are not worth the same points (eight-rows 4, ten-rows 2, twelve-rows 2)" in unequal.stdout
+
+
+def test_a_program_of_the_eight_row_rules_loses_the_loss_of_the_ten_row_variant(tmp_path):
+    folder = colour_copy(tmp_path, {"03-loss.yaml": ("03-loss.yaml", ""), "02-win.yaml": ("02-win.yaml", "")})
+    eight = reference_of("eight-rows", tmp_path)
+    result = grader("check", str(eight), "--assignment", str(folder), "--variant", "ten-rows", "--jobs", "2")
+    assert result.returncode == 1, result.stderr
+    assert "PASS  02-win" in result.stdout and "FAIL  03-loss" in result.stdout
+    assert "the program ended, but the game was not over: it must ask for guess 9" in result.stdout
+    assert grader("check", str(eight), "--assignment", str(folder), "--jobs", "2").returncode == 0  # its own rules
+
+
+@pytest.mark.parametrize("command, arguments", [
+    ("validate", []), ("mutants", []), ("handout", ["--out", "x"]), ("gradescope", ["--out", "x.zip"]),
+    ("check", [str(COLOUR / "student_template")]), ("grade", [str(COLOUR / "tests" / "submissions"), "--out", "x"]),
+])
+def test_an_unknown_variant_lists_the_variants(command, arguments, tmp_path):
+    result = grader(command, *arguments, "--assignment", str(COLOUR), "--variant", "ten", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "no variant 'ten'; its variants are eight-rows, ten-rows, twelve-rows" in result.stderr
+    assert "Traceback" not in result.stderr and not list(tmp_path.iterdir())  # nothing was built or graded
+
+
+def test_one_handout_per_variant_each_with_its_numbers_and_its_own_check(tmp_path):
+    built = grader("handout", "--assignment", str(COLOUR), cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    handouts = sorted(path.name for path in (tmp_path / "dist" / "colour").iterdir())
+    assert handouts == ["handout-eight-rows", "handout-ten-rows", "handout-twelve-rows"]
+    ten = tmp_path / "dist" / "colour" / "handout-ten-rows"
+    readme = (ten / "student_template" / "README.md").read_text(encoding="utf-8")
+    assert "Ask with `Guess N/10: `" in readme and "{{" not in readme
+    assert [variant.name for variant in load_assignment(ten).variants] == ["ten-rows"]  # that variant alone
+    assert grader("handout", "--assignment", str(COLOUR), "--out", str(tmp_path / "one")).returncode == 2  # which one?
+    checked = subprocess.run([sys.executable, "-m", "grader", "check", str(reference_of("ten-rows", tmp_path)),
+                              "--jobs", "2"], cwd=ten, capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0 and "Score: 18/18" in checked.stdout, checked.stdout + checked.stderr
+
+
+def test_mutants_fill_in_the_corpus_for_the_variant(tmp_path):
+    folder = colour_copy(tmp_path, {"03-loss.yaml": ("03-loss.yaml", "")})
+    result = grader("mutants", "--assignment", str(folder), "--corpus", str(COLOUR / "tests" / "submissions"),
+                    "--variant", "twelve-rows", "seven", "recursive")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 of 1 FAIL entries caught; 1 of 1 PASS entries earn full marks" in result.stdout
+
+
+def test_record_uses_the_variant_s_reference_and_skips_a_spec_marked_for_others(tmp_path):
+    folder = colour_copy(tmp_path, {"01-demo.yaml": ("01-demo.yaml", "variants: [eight-rows]\n")})
+    spec = str(folder / "specs" / "01-demo.yaml")
+    skipped = grader("record", spec, "--assignment", str(folder), "--variant", "ten-rows", "--check")
+    assert skipped.returncode == 0 and "marked for the variant(s) eight-rows, not ten-rows: skipped" in skipped.stdout
+    recorded = grader("record", spec, "--assignment", str(folder), "--check")  # the default: eight-rows
+    assert recorded.returncode == 0 and f"{spec}: unchanged" in recorded.stdout, recorded.stdout + recorded.stderr
