@@ -18,6 +18,7 @@ import queue
 import signal
 import sys
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ class Batch:
                  heading: str = "Mastermind: your results") -> None:
         self.students, self.specs, self.out = students, specs, out
         self.options = options or Options()
+        self.variant = self.options.variant or None  # written into every student's results
         self.intake = intake or IntakeLimits()
         self.setup = setup_line(specs, self.options)
         self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
@@ -119,7 +121,7 @@ class Batch:
         (folder / HASH).unlink(missing_ok=True)
         failure = next((reply for reply in replies if "error" in reply), None)
         if failure is not None:
-            results = grader_error_results(failure["error"], self.max_score)
+            results = replace(grader_error_results(failure["error"], self.max_score), variant=self.variant)
             write_atomically(folder / ERROR_LOG, f"student: {student}\n{failure['error']}\n\n{failure.get('traceback', '')}")
             _write_files(folder, Submission(results, student=student, error=failure["error"], heading=self.heading))
             return Outcome(student, "error", results, seconds, failure["error"])
@@ -131,7 +133,7 @@ class Batch:
         """A graded student's files; the hash last, and only for a run worth skipping next time."""
         folder = student_folder(self.out, student)
         (folder / HASH).unlink(missing_ok=True)
-        results = build_results(verdicts, reveal_hidden=True)
+        results = replace(build_results(verdicts, reveal_hidden=True), variant=self.variant)
         if problem is not None:
             results = with_problem(results, problem)
         _write_files(folder, Submission(results, tuple(verdicts), student=student, heading=self.heading))

@@ -32,7 +32,10 @@ from grader.batch.summary import summary
 from grader.base.errors import UsageError
 from grader.base.files import prepare_folder, private_folder, write_atomically
 from grader.report.formats import CLASS_FORMATS, Class
-from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
+from grader.commands.options import (add_assignment_options, add_run_options, assignment_options, assignment_specs,
+                                     intake_from, options_from)
+from grader.commands.student_variants import (Group, add_variant_choice, cross_check, every_variant, groups, run_groups,
+                                              student_variants, variants_said)
 from grader.commands.similar import class_section
 from grader.base.project import default_jobs
 from grader.spec.assignment import Assignment, feedback_title, report_title
@@ -51,7 +54,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
         raise UsageError(f"{out}: --out is a file, not a folder")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    assignment, _, specs = assignment_specs(args)
+    assignment, _, specs = assignment_specs(args, every_variant=True)
     if class_dir.resolve() == assignment.corpus.resolve():  # the instructor's own files: {{rows}} filled in
         with rendered(class_dir, assignment) as corpus:
             return _grade(args, corpus, out, assignment, specs)
@@ -65,14 +68,24 @@ def _grade(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Ass
     if args.shard:
         students = [student for student in students if args.shard.holds(student[0])]
         print(f"shard {args.shard}: {len(students)} student(s) of this class", file=sys.stderr)
+    chosen = student_variants(args, assignment, [student for student, _ in students], specs)
     prepare_folder(out)
     private_folder(out / STUDENTS)  # every student's diffs, hidden specs' included: no run may read them
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
-    batch = Batch(students, specs, out, jobs, args.force, Progress(len(students), sys.stderr),
-                  subreaper=become_subreaper(), options=options_from(args, assignment, private=(class_dir,)),
-                  intake=intake_from(args), heading=feedback_title(assignment))
-    outcomes = batch.run()
+    options, intake, subreaper = options_from(args, assignment, private=(class_dir,)), intake_from(args), become_subreaper()
+
+    def batch(group: Group, progress: Progress, where: Path = out) -> Batch:
+        graded, group_specs, group_students = group
+        return Batch(group_students, group_specs, where, jobs, args.force or where != out, progress, subreaper=subreaper,
+                     options=assignment_options(graded, options), intake=intake, heading=feedback_title(assignment))
+
+    cut = groups(assignment, specs, students, chosen)
+    outcomes = run_groups(cut, batch, Progress(len(students), sys.stderr))
+    if chosen is not None:
+        cross_check(outcomes, cut, every_variant(assignment, specs), batch, feedback_title(assignment), out)
+        print(variants_said(outcomes), file=sys.stderr)
+    specs = cut[0][1] if cut else specs
     similar, note = class_section(students, assignment, bool(args.shard))
     if note:
         print(note, file=sys.stderr)
@@ -109,5 +122,6 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
     grade.add_argument("--shard", type=parse_shard, metavar="K/N",
                        help="grade only shard K of N (by a hash of the student id); merge shards with `gradebook`")
     add_assignment_options(grade, variant=True)
+    add_variant_choice(grade)
     add_run_options(grade)
     grade.set_defaults(run=cmd_grade)

@@ -110,17 +110,18 @@ def variant_specs(assignment: Assignment, specs: list[Spec]) -> list[Spec]:
     return [spec for spec in specs if for_variant(spec.variants, assignment.variant)]
 
 
-def assignment_specs(args: argparse.Namespace, visible_only: bool = False) -> tuple[Assignment, Path, list[Spec]]:
+def assignment_specs(args: argparse.Namespace, visible_only: bool = False,
+                     every_variant: bool = False) -> tuple[Assignment, Path, list[Spec]]:
     """The assignment of `--assignment` (by its `--variant`), the spec folder (`--specs` or the
-    assignment's) and the specs of that variant, every one checked to be playable: a problem in any of
-    them stops the command."""
+    assignment's) and the specs of that variant (`every_variant`: of every variant), every one checked
+    to be playable: a problem in any of them stops the command."""
     assignment = chosen_assignment(args)
     directory = Path(args.specs) if args.specs else assignment.specs
     specs = load_specs(directory, visible_only=visible_only)
     problems = referee_problems(assignment, specs)
     if problems:
         raise SpecErrors(problems)
-    return assignment, directory, variant_specs(assignment, specs)
+    return assignment, directory, specs if every_variant else variant_specs(assignment, specs)
 
 
 PLAIN_NOTICE = ("note: your program runs with limits but without the full sandbox here (that needs Linux "

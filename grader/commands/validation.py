@@ -22,7 +22,7 @@ from grader.spec.assignment import Assignment, load_assignment
 from grader.commands.options import (add_assignment_options, assignment_options, chosen_assignment, referee_problems,
                                      variant_specs)
 from grader.commands.variant_files import rendered
-from grader.spec.variants import variant_points
+from grader.spec.variants import unequal_points
 from grader.engine.runner import Options, check_submission
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import Spec, parse_folder
@@ -100,11 +100,8 @@ def template_problems(verdicts: list[Verdict]) -> list[str]:
 
 def unequal_variants(assignment: Assignment, specs: list[Spec]) -> list[str]:
     """Every variant must be worth the same points, or a student's grade would depend on their variant."""
-    points = variant_points([(spec.variants, spec.points) for spec in specs], assignment.variants)
-    if len(set(points.values())) < 2:
-        return []
-    said = ", ".join(f"{name} {value:g}" for name, value in points.items())
-    return [f"the variants are not worth the same points ({said}): give each variant's own specs the same points"]
+    problem = unequal_points([(spec.variants, spec.points) for spec in specs], assignment.variants)
+    return [problem] if problem else []
 
 
 def validate(directory: Path, reference: Path = REFERENCE, template: Path = TEMPLATE,

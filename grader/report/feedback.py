@@ -30,6 +30,19 @@ def _points(test: TestResult) -> str:
     return f"({format_points(test.score)}/{format_points(test.max_score)})"
 
 
+def variant_lines(results: Results) -> list[str]:
+    """Which variant graded the submission and, where another variant's rules fit it clearly better, which."""
+    if results.variant is None:
+        return []
+    out = [f"Graded by the rules of your variant, **{results.variant}**: your handout states its numbers.", ""]
+    if results.looks_like is not None:
+        other, points = results.looks_like
+        out += [f"**This looks like variant {other}'s rules.** Graded by them, the tests it failed earn "
+                f"{format_points(points)} of the {format_points(results.max_score - results.score)} points lost: "
+                "check your program's numbers against your own handout.", ""]
+    return out
+
+
 def feedback_markdown(results: Results, title: str = "Mastermind: your results") -> str:
     """Score, what the program does instead of the first step (if so), a table of every test, then each
     failure with everything needed to fix it, told once: a test that fails the same way as another is
@@ -48,6 +61,7 @@ def feedback_markdown(results: Results, title: str = "Mastermind: your results")
         f"({results.passed_count} of {len(tests)} tests passed)",
         "",
     ]
+    out += variant_lines(results)
     if results.first_step:  # the program's own words may be in it: fenced
         out += _fenced(first_step_said(results.first_step)) + [""]
     if tests:

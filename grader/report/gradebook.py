@@ -1,5 +1,6 @@
-"""The gradebook CSV: one row per student (id, score, max score, then points per spec, columns sorted by
-spec id, and last a `problem`: why the submission could not be run, or why it was not graded, else
+"""The gradebook CSV: one row per student (id, score, max score, for an assignment with variants the
+variant and another variant whose rules fit clearly better (`looks_like`: its name and the points it gives
+back), then points per spec, columns sorted by spec id, and last a `problem`: why the submission could not be run, or why it was not graded, else
 empty), built from results.json files only. `grade` writes it for a class; `python3 -m grader gradebook`
 merges results.json files graded anywhere (a CI job or a Gradescope run per student) into the same CSV.
 
@@ -21,6 +22,7 @@ from grader.report.text import format_points
 from grader.report.results import Results
 
 FIXED_COLUMNS = ("student", "score", "max_score")
+VARIANT_COLUMNS = ("variant", "looks_like")  # after max_score, when some student was graded by a variant
 PROBLEM_COLUMN = "problem"  # last: why a score is 0 without a run ("no mastermind.py (found: main.py)") or empty
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -29,6 +31,12 @@ def neutralised(cell: str) -> str:
     """OWASP's rule against CSV injection: a cell a spreadsheet could run as a formula (a student id
     such as `=HYPERLINK(...)`) starts with a `'`, which makes it plain text."""
     return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def _variant_cells(results: Results) -> tuple[str, str]:
+    """The variant graded by, and another variant whose rules fit clearly better (`looks_like`), or ''."""
+    other = f"{results.looks_like[0]} (+{format_points(results.looks_like[1])})" if results.looks_like else ""
+    return results.variant or "", other
 
 
 def spec_points(results: Results) -> dict[str, float]:
@@ -44,18 +52,20 @@ def gradebook_csv(rows: Iterable[tuple[str, Results]]) -> str:
     if duplicates:  # shown alike: two folders `a<ESC>` and `a\x1b` of results graded elsewhere
         raise UsageError(f"more than one results file for student(s): {', '.join(duplicates)}")
     spec_ids = sorted({spec for _, results in rows for spec in spec_points(results)})
+    varied = any(results.variant is not None for _, results in rows)  # the columns only a class with variants has
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(map(neutralised, [*FIXED_COLUMNS, *spec_ids, PROBLEM_COLUMN]))
+    writer.writerow(map(neutralised, [*FIXED_COLUMNS, *(VARIANT_COLUMNS if varied else ()), *spec_ids, PROBLEM_COLUMN]))
     for student, results in rows:
         student = neutralised(student)
+        variant = [neutralised(safe_name(cell)) for cell in _variant_cells(results)] if varied else []
         if results.grader_error is not None:
             problem = neutralised(safe_name(f"not graded: {results.grader_error}"))
-            writer.writerow([student, "", format_points(results.max_score), *[""] * len(spec_ids), problem])
+            writer.writerow([student, "", format_points(results.max_score), *variant, *[""] * len(spec_ids), problem])
             continue
         points = spec_points(results)
         writer.writerow([
-            student, format_points(results.score), format_points(results.max_score),
+            student, format_points(results.score), format_points(results.max_score), *variant,
             *[format_points(points[spec]) if spec in points else "" for spec in spec_ids],
             neutralised(safe_name(results.problem or "")),
         ])

@@ -165,14 +165,22 @@ def _groups(groups: list[FailureGroup], specs: Sequence[SpecSummary], anchors: d
     return "\n".join(articles)
 
 
+def _variant_cell(results: Results) -> str:
+    """A student's variant, and the variant whose rules their program looks written for, if another."""
+    other = f' <span class="tag warn">looks like {_text(results.looks_like[0])}</span>' if results.looks_like else ""
+    return f'<td data-value="{_text(results.variant or "")}">{_text(results.variant or "")}{other}</td>'
+
+
 def _table(rows: Sequence[tuple[str, Results]], anchors: dict[str, str]) -> str:
+    varied = any(results.variant is not None for _, results in rows)  # a class graded by variants
+    columns = (("Student", "text"), *((("Variant", "text"),) if varied else ()), ("Score", "number"), ("%", "number"),
+               ("Passed", "number"))
     head = ("<thead><tr>" + "".join(
         f'<th scope="col" data-type="{kind}"><button type="button">{label}</button></th>'
-        for label, kind in (("Student", "text"), ("Score", "number"), ("%", "number"), ("Passed", "number")))
-        + "</tr></thead>")
+        for label, kind in columns) + "</tr></thead>")
     body = []
     for student, results in rows:
-        link = f'<td><a href="#{anchors[student]}">{_name(student)}</a></td>'
+        link = f'<td><a href="#{anchors[student]}">{_name(student)}</a></td>' + (_variant_cell(results) if varied else "")
         if results.grader_error is not None:
             body.append(f'<tr class="error">{link}<td data-value="-1" colspan="3">not graded (grader error)</td></tr>')
             continue
@@ -200,13 +208,24 @@ def _test_details(test: TestResult) -> str:
     return f"<details>{head}{body}</details>"
 
 
+def _variant_note(results: Results) -> str:
+    if results.variant is None:
+        return ""
+    said = f"<p>Graded by the variant <strong>{_text(results.variant)}</strong>."
+    if results.looks_like is not None:
+        said += (f" This looks like variant <strong>{_text(results.looks_like[0])}</strong>'s rules: graded by them, "
+                 f"the specs it failed earn {format_points(results.looks_like[1])} of the "
+                 f"{format_points(results.max_score - results.score)} points lost.")
+    return said + "</p>"
+
+
 def _student(student: str, results: Results, anchor: str) -> str:
     if results.grader_error is not None:
         return (f'<article class="student" id="{anchor}"><h3>{_name(student)}: not graded</h3>'
                 f'<p>The grader failed on this submission: {_text(results.grader_error)}</p></article>')
     failed = [test for test in results.tests if not test.passed]
     summary = (f'<p>{results.passed_count} of {len(results.tests)} specs passed'
-               + ("; each failed one below." if failed else ".") + "</p>")
+               + ("; each failed one below." if failed else ".") + "</p>" + _variant_note(results))
     return (f'<article class="student" id="{anchor}"><h3>{_name(student)}: {format_points(results.score)}/'
             f'{format_points(results.max_score)}</h3>{summary}{"".join(chr(10) + _test_details(test) for test in failed)}'
             f'<p><a href="#students">back to the table</a></p></article>')

@@ -23,6 +23,7 @@ SCHEMA_PATH = Path(__file__).with_name("results.schema.json")
 GRADER_ERROR_KEY = "grader_error"
 PROBLEM_KEY = "problem"
 FIRST_STEP_KEY = "first_step"
+VARIANT_KEY, LOOKS_LIKE_KEY = "variant", "looks_like"
 GRADER_ERROR_OUTPUT = ("The grader could not grade this submission (a problem in the grader, not a verdict on "
                        "your program). Your instructor has been told.")
 
@@ -68,6 +69,8 @@ class Results:
     grader_error: str | None = None
     problem: str | None = None
     first_step: str | None = None  # what the program does instead of the session's first step
+    variant: str | None = None  # the assignment's variant it was graded by (None: the assignment has none)
+    looks_like: tuple[str, float] | None = None  # another variant whose rules give back these points of the failed specs
 
     @property
     def passed_count(self) -> int:
@@ -126,7 +129,9 @@ def to_json(results: Results) -> dict[str, Any]:
         data["output"] = results.output
     data["output_format"] = "text"
     data["tests"] = [_test_json(test) for test in results.tests]
-    extra = {GRADER_ERROR_KEY: results.grader_error, PROBLEM_KEY: results.problem, FIRST_STEP_KEY: results.first_step}
+    looks_like = {"variant": results.looks_like[0], "points": number(results.looks_like[1])} if results.looks_like else None
+    extra = {GRADER_ERROR_KEY: results.grader_error, PROBLEM_KEY: results.problem, FIRST_STEP_KEY: results.first_step,
+             VARIANT_KEY: results.variant, LOOKS_LIKE_KEY: looks_like}
     if any(value is not None for value in extra.values()):
         data["extra_data"] = {key: value for key, value in extra.items() if value is not None}
     return data
@@ -215,9 +220,11 @@ def from_json(data: Any) -> Results:
     score = float(data.get("score", sum(test.score for test in tests)))
     maximum = float(data.get("max_score", sum(test.max_score for test in tests)))
     extra = data.get("extra_data") or {}
+    looks_like = extra.get(LOOKS_LIKE_KEY)
     return Results(score=score, max_score=maximum, tests=tests, output=data.get("output", ""),
                    grader_error=extra.get(GRADER_ERROR_KEY), problem=extra.get(PROBLEM_KEY),
-                   first_step=extra.get(FIRST_STEP_KEY))
+                   first_step=extra.get(FIRST_STEP_KEY), variant=extra.get(VARIANT_KEY),
+                   looks_like=(looks_like["variant"], float(looks_like["points"])) if looks_like else None)
 
 
 def read_results(path: Path) -> Results:

@@ -144,3 +144,13 @@ def variant_points(specs: list[tuple[tuple[str, ...], float]], variants: tuple[V
     """What each variant is worth: the points of the specs (each its `variants:` and points) grading it."""
     return {variant.name: sum(points for marked, points in specs if for_variant(marked, variant))
             for variant in variants}
+
+
+def unequal_points(specs: list[tuple[tuple[str, ...], float]], variants: tuple[Variant, ...]) -> str | None:
+    """Why the variants cannot share a gradebook, None when each is worth the same points: a student's
+    grade must not depend on the variant they were given."""
+    points = variant_points(specs, variants)
+    if len(set(points.values())) < 2:
+        return None
+    said = ", ".join(f"{name} {value:g}" for name, value in points.items())
+    return f"the variants are not worth the same points ({said}): give each variant's own specs the same points"

@@ -6,6 +6,7 @@ the corpus's {{rows}} filled in for mutants. A few specs each, to stay quick."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -111,3 +112,56 @@ def test_record_uses_the_variant_s_reference_and_skips_a_spec_marked_for_others(
     assert skipped.returncode == 0 and "marked for the variant(s) eight-rows, not ten-rows: skipped" in skipped.stdout
     recorded = grader("record", spec, "--assignment", str(folder), "--check")  # the default: eight-rows
     assert recorded.returncode == 0 and f"{spec}: unchanged" in recorded.stdout, recorded.stdout + recorded.stderr
+
+
+def test_a_class_graded_with_per_student_variants(tmp_path):
+    """Each student is graded by the variant the roster gives them; a program of the eight-row rules
+    given the ten-row variant loses the loss and its report says which rules it looks like; a regrade
+    gives the same book, and a student whose variant changes is graded again."""
+    folder = colour_copy(tmp_path, {name: (name, "") for name in ("02-win.yaml", "03-loss.yaml")})
+    eight, ten = reference_of("eight-rows", tmp_path), reference_of("ten-rows", tmp_path)
+    for student, program in (("ada", eight), ("bob", ten), ("chen", eight)):
+        shutil.copytree(program, tmp_path / "class" / student)
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,email,variant\nada,ada@uni.example,eight-rows\nbob,bob@uni.example,ten-rows\n"
+                      "chen,chen@uni.example,ten-rows\n", encoding="utf-8")
+    out = tmp_path / "out"
+    command = ("grade", str(tmp_path / "class"), "--out", str(out), "--assignment", str(folder), "--jobs", "2",
+               "--variants-from", f"{roster}:variant")
+    first = grader(*command)
+    assert first.returncode == 0, first.stderr
+    assert "variants: eight-rows 1, ten-rows 2 student(s); 1 look written for another variant's rules: chen (eight-rows)" \
+        in first.stderr
+    book = (out / "gradebook.csv").read_text(encoding="utf-8")
+    assert book.splitlines() == [
+        "student,score,max_score,variant,looks_like,02-win,03-loss,problem",
+        "ada,5,5,eight-rows,,3,2,", "bob,5,5,ten-rows,,3,2,", "chen,3,5,ten-rows,eight-rows (+2),3,0,"]
+    feedback = (out / "students" / "chen" / "feedback.md").read_text(encoding="utf-8")
+    assert "Graded by the rules of your variant, **ten-rows**" in feedback
+    assert "**This looks like variant eight-rows's rules.**" in feedback
+    results = json.loads((out / "students" / "chen" / "results.json").read_text(encoding="utf-8"))
+    assert results["extra_data"] == {"variant": "ten-rows", "looks_like": {"variant": "eight-rows", "points": 2}}
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert '<span class="tag warn">looks like eight-rows</span>' in report and "Graded by the variant <strong>ten-rows" in report
+    again = grader(*command)
+    assert again.stderr.count("unchanged, not regraded") == 3 and (out / "gradebook.csv").read_text(encoding="utf-8") == book
+    roster.write_text(roster.read_text(encoding="utf-8").replace("chen@uni.example,ten-rows", "chen@uni.example,eight-rows"),
+                      encoding="utf-8")
+    moved = grader(*command)
+    assert "chen: 5/5 (" in moved.stderr and moved.stderr.count("unchanged, not regraded") == 2  # the fingerprint holds it
+
+
+@pytest.mark.parametrize("extra, said", [
+    (["--variants-from", "ROSTER:section"], "no column 'section'; its columns are student, variant"),
+    (["--variants-from", "ROSTER:variant", "--variants-by-id"], "give one of the two"),
+    (["--variants-by-id", "--variant", "ten-rows"], "--variant grades everyone by one variant"),
+    (["--variants-from", "nowhere.csv:variant"], "nowhere.csv: no such roster file"),
+])
+def test_per_student_variants_refuse_what_cannot_be_graded(extra, said, tmp_path):
+    (tmp_path / "class" / "ada").mkdir(parents=True)
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,variant\nada,ten-rows\n", encoding="utf-8")
+    result = grader("grade", str(tmp_path / "class"), "--out", str(tmp_path / "out"), "--assignment", str(COLOUR),
+                    *[word.replace("ROSTER", str(roster)) for word in extra], cwd=tmp_path)
+    assert result.returncode == 2 and said in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()

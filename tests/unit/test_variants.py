@@ -14,7 +14,7 @@ from grader.commands.variant_files import fill_folder
 from grader.spec.assignment import AssignmentError, load_assignment, with_variant
 from grader.spec.specs import parse_spec
 from grader.spec.variants import (DEFAULT, Variant, VariantError, choose, fill, for_variant, parse_variants,
-                                  student_variant, variant_points)
+                                  student_variant, unequal_points, variant_points)
 
 ROOT = Path(__file__).resolve().parents[2]
 EIGHT, TEN = Variant("eight-rows", (("rows", 8), ("duplicates", True))), Variant("ten-rows", (("rows", 10), ("duplicates", True)))
@@ -156,3 +156,9 @@ def test_a_folder_is_copied_with_its_placeholders_filled_in(tmp_path):
     (source / "sub" / "notes.md").write_text("one\ntwo {{colours}}\n", encoding="utf-8")
     with pytest.raises(UsageError, match=r"sub/notes.md:2: \{\{colours\}\} names no parameter"):
         fill_folder(source, tmp_path / "again", TEN)
+
+
+def test_variants_worth_different_points_are_named_with_their_points():
+    assert unequal_points([((), 3.0), (("eight-rows",), 2.0), (("ten-rows",), 2.0)], (EIGHT, TEN)) is None
+    assert unequal_points([((), 3.0), (("eight-rows",), 2.0)], (EIGHT, TEN)).startswith(
+        "the variants are not worth the same points (eight-rows 5, ten-rows 3)")

@@ -1,0 +1,115 @@
+"""Per-student variants, the pure parts: a roster column read into each student's variant (every
+mistake named), the variant whose rules fit a submission clearly better, and how the gradebook, the
+feedback, results.json and the class report say which variant a student had."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from grader.base.errors import UsageError
+from grader.commands.student_variants import closer_variant, roster_column, variants_from
+from grader.report.feedback import feedback_markdown
+from grader.report.gradebook import gradebook_csv
+from grader.report.html import class_report_html
+from grader.report.results import Results, TestResult, dumps, from_json
+from grader.spec.variants import Variant
+
+EIGHT, TEN, TWELVE = (Variant(name, (("rows", rows),)) for name, rows in (("eight-rows", 8), ("ten-rows", 10), ("twelve-rows", 12)))
+VARIANTS = (EIGHT, TEN, TWELVE)
+
+
+def result(*scores: tuple[str, float, float], variant: str | None = "ten-rows",
+           looks_like: tuple[str, float] | None = None) -> Results:
+    tests = tuple(TestResult(spec, spec, score, top, score == top, "") for spec, score, top in scores)
+    return Results(sum(t.score for t in tests), sum(t.max_score for t in tests), tests, variant=variant, looks_like=looks_like)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("roster.csv:variant", ("roster.csv", "variant")),
+    ("C:/class/roster.csv:group", ("C:/class/roster.csv", "group")),  # the last colon splits
+])
+def test_a_roster_column_is_file_then_column(text, expected):
+    path, column = roster_column(text)
+    assert (str(path), column) == expected
+
+
+@pytest.mark.parametrize("text", ["roster.csv", ":variant", "roster.csv:", "roster.csv: "])
+def test_a_roster_column_without_both_parts_is_refused(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="expected ROSTER.csv:COLUMN"):
+        roster_column(text)
+
+
+def test_each_student_gets_the_variant_of_their_cell():
+    chosen = variants_from({"ada": "ten-rows", "bob": "eight-rows", "zoe": "ten-rows"}, "r.csv", ["ada", "bob"], VARIANTS)
+    assert chosen == {"ada": TEN, "bob": EIGHT}
+
+
+@pytest.mark.parametrize("column, reason", [
+    ({"ada": "ten-rows"}, "r.csv: no variant for bob "),
+    ({"ada": "ten", "bob": "10 rows"}, "r.csv: no variant 10 rows, ten in the assignment; its variants are eight-rows, ten-rows, twelve-rows"),
+])
+def test_a_student_without_a_known_variant_is_named(column, reason):
+    with pytest.raises(UsageError, match=reason):
+        variants_from(column, "r.csv", ["ada", "bob"], VARIANTS)
+
+
+def test_many_students_without_a_variant_are_counted_not_all_named():
+    with pytest.raises(UsageError, match=r"no variant for s0, s1, s2, s3, s4 and 3 more"):
+        variants_from({}, "r.csv", [f"s{n}" for n in range(8)], VARIANTS)
+
+
+OWN = result(("win", 3, 3), ("loss", 0, 2), ("hidden-loss", 0, 2))
+
+
+@pytest.mark.parametrize("others, expected", [
+    ({"eight-rows": result(("loss", 2, 2), ("hidden-loss", 2, 2), variant="eight-rows")}, ("eight-rows", 4.0)),
+    ({"eight-rows": result(("loss", 2, 2), ("hidden-loss", 0, 2)),
+      "twelve-rows": result(("loss", 2, 2), ("hidden-loss", 2, 2))}, ("twelve-rows", 4.0)),  # the one giving back most
+    ({"eight-rows": result(("loss", 2, 2), ("hidden-loss", 0, 2))}, ("eight-rows", 2.0)),  # half the points lost: clearly
+    ({"eight-rows": result(("loss", 1, 2), ("hidden-loss", 0, 2))}, None),  # a quarter: not clearly
+    ({"eight-rows": result(("loss", 0, 2), ("hidden-loss", 0, 2))}, None),
+    ({}, None),
+])
+def test_another_variant_fits_clearly_better_when_its_rules_give_back_half_the_points_lost(others, expected):
+    assert closer_variant(OWN, others) == expected
+
+
+def test_full_marks_never_look_like_another_variant():
+    assert closer_variant(result(("win", 3, 3)), {"eight-rows": result(("win", 3, 3))}) is None
+
+
+LOOKS = result(("loss", 0, 2), ("win", 3, 3), looks_like=("eight-rows", 2.0))
+
+
+def test_results_json_carries_the_variant_and_what_it_looks_like():
+    data = json.loads(dumps(LOOKS))
+    assert data["extra_data"] == {"variant": "ten-rows", "looks_like": {"variant": "eight-rows", "points": 2}}
+    assert from_json(data) == LOOKS
+    assert "extra_data" not in json.loads(dumps(result(("win", 3, 3), variant=None)))  # no variants: as before
+
+
+def test_the_gradebook_has_variant_columns_only_for_a_class_with_variants():
+    book = gradebook_csv([("ada", result(("loss", 2, 2), ("win", 3, 3), variant="eight-rows")), ("chen", LOOKS)])
+    assert book.splitlines() == ["student,score,max_score,variant,looks_like,loss,win,problem",
+                                 "ada,5,5,eight-rows,,2,3,", "chen,3,5,ten-rows,eight-rows (+2),0,3,"]
+    plain = gradebook_csv([("ada", result(("win", 3, 3), variant=None))])
+    assert plain.splitlines()[0] == "student,score,max_score,win,problem"
+
+
+def test_feedback_says_the_variant_and_which_rules_the_program_looks_written_for():
+    text = feedback_markdown(LOOKS, "Colour Mastermind: your results")
+    assert "Graded by the rules of your variant, **ten-rows**: your handout states its numbers." in text
+    assert ("**This looks like variant eight-rows's rules.** Graded by them, the tests it failed earn 2 of the 2 "
+            "points lost") in text
+    assert "variant" not in feedback_markdown(result(("win", 3, 3), variant=None))
+
+
+def test_the_class_report_shows_each_student_s_variant():
+    page = class_report_html([("ada", result(("win", 3, 3), ("loss", 2, 2), variant="eight-rows")), ("chen", LOOKS)])
+    assert '<button type="button">Variant</button>' in page
+    assert '<td data-value="ten-rows">ten-rows <span class="tag warn">looks like eight-rows</span></td>' in page
+    assert "Graded by the variant <strong>ten-rows</strong>. This looks like variant <strong>eight-rows</strong>" in page
+    assert "Variant" not in class_report_html([("ada", result(("win", 3, 3), variant=None))])
