@@ -6,6 +6,7 @@ import argparse
 import importlib
 import importlib.util
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from grader.base.console import printable
@@ -49,9 +50,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         title = f"Checking {submission} against {len(specs)} spec(s) from {specs_dir}: {admitted.problem}"
     else:
         verdicts = _run(admitted.folder, specs, options, args.jobs)
-        title = f"Checking {admitted.folder / options.script} against {len(specs)} spec(s) from {specs_dir}"
+        title = f"Checking {admitted.folder / options.script} against {len(specs)} spec(s) from {specs_dir}" + (
+            f", variant {assignment.variant.describe()}" if assignment.variant else "")
         title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
     results = build_results(verdicts)  # what a student may read: hidden specs by name and points only
+    results = replace(results, variant=assignment.variant.name if assignment.variant else None)
     if admitted.problem is not None:
         results = with_problem(results, admitted.problem)
     checked = Submission(results, tuple(verdicts), title=title, reveal_hidden=not args.student_view)
@@ -94,6 +97,10 @@ def add_check(commands: argparse._SubParsersAction) -> None:
                        help="print (and write to --junit) what a student may read: hidden specs by name and points "
                             "only, as in --json; for a grading log students can see (Classroom 50's, in their own "
                             "repository)")
+    check.add_argument("--variant-from-metadata", metavar="FILE",
+                       help="grade by the submitter's variant, from Gradescope's submission_metadata.json (the "
+                            "first user's email: its row of variants.csv beside assignment.yaml, else the hash "
+                            "`grade --variants-by-id` uses)")
     check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                        help="specs run at once (default: every core, here %(default)s)")
     add_run_options(check)

@@ -27,6 +27,7 @@ from grader.spec.assignment import CONFIG, DEFAULT_PROGRAM, Assignment, load_ass
 from grader.base.errors import UsageError
 from grader.commands.options import add_assignment_options, chosen_assignment
 from grader.commands.variant_files import IGNORED, rendered, variant_config
+from grader.commands.platform_variant import VARIANTS_FILE, emailed_variants, roster_column, variants_file
 from grader.spec.variants import for_variant
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.report.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
@@ -213,9 +214,11 @@ def grader_package_files() -> list[tuple[str, Path]]:
     return files
 
 
-def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None = None, one_variant: bool = False) -> Path:
-    """The autograder zip: every variant (the assignment.yaml as it is, every spec), or with `one_variant`
-    the assignment's variant alone (its own assignment.yaml and specs)."""
+def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None = None, one_variant: bool = False,
+                     variants: dict[str, str] | None = None) -> Path:
+    """The autograder zip: every variant (the assignment.yaml as it is, every spec; `variants`: each
+    submitter's, by email, as variants.csv), or with `one_variant` the assignment's variant alone (its own
+    assignment.yaml and specs)."""
     assignment = assignment or load_assignment()
     one_variant = one_variant and assignment.variant is not None
     specs = [spec for spec in _specs(specs_dir) if not one_variant or for_variant(spec.variants, assignment.variant)]
@@ -226,6 +229,8 @@ def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None =
     ]
     files += [(name, variant_config(assignment).encode("utf-8") if one_variant and name == CONFIG else path.read_bytes(),
                False) for name, path in assignment_files(assignment)]
+    if variants:
+        files.append((VARIANTS_FILE, variants_file(variants).encode("utf-8"), False))
     for spec in sorted(specs, key=lambda spec: spec.path):
         files.append((f"specs/{Path(spec.path).name}", Path(spec.path).read_bytes(), False))
     if (specs_dir / SUITE_FILE).is_file():  # the defaults the specs are graded with
@@ -265,7 +270,7 @@ def cmd_gradescope(args: argparse.Namespace) -> int:
     if args.variant is not None:
         default = default.with_name(f"autograder-{args.variant}.zip")
     out = build_gradescope(Path(args.out or default), Path(args.specs or assignment.specs), assignment,
-                           one_variant=args.variant is not None)
+                           one_variant=args.variant is not None, variants=emailed_variants(args, assignment))
     print(f"wrote {out}: upload it as the Gradescope autograder (setup.sh, run_autograder, all specs)", file=sys.stderr)
     return 0
 
@@ -302,4 +307,7 @@ def add_gradescope(commands: argparse._SubParsersAction) -> None:
         [(0, "the zip was written"), CANNOT_RUN])
     gradescope.add_argument("--out", metavar="FILE", help="the zip to write (default: dist/SLUG/autograder.zip, SLUG from assignment.yaml)")
     add_assignment_options(gradescope, variant=True)
+    gradescope.add_argument("--variants-from", type=roster_column, metavar="ROSTER.csv:COLUMN",
+                            help="bundle each student's variant, by the roster's `email` column, as variants.csv: "
+                                 "the autograder grades a submission by its submitter's (default: a hash of the email)")
     gradescope.set_defaults(run=cmd_gradescope)

@@ -19,6 +19,7 @@ from grader.batch.progress import Progress
 from grader.batch.run import Batch
 from grader.batch.students import STUDENTS, Outcome, student_folder
 from grader.commands.options import variant_specs
+from grader.commands.platform_variant import roster_column
 from grader.report.formats import SUBMISSION_FORMATS, Submission, render
 from grader.report.results import Results
 from grader.report.roster import read_roster
@@ -28,14 +29,6 @@ from grader.spec.specs import Spec
 
 SHOWN = 5  # students named in one error before "and N more"
 CLEARLY = 0.5  # another variant fits clearly better when its rules give back this share of the points lost
-
-
-def roster_column(text: str) -> tuple[Path, str]:
-    """`roster.csv:variant` as (the roster file, the column)."""
-    path, colon, column = text.rpartition(":")
-    if not colon or not path or not column.strip():
-        raise argparse.ArgumentTypeError(f"expected ROSTER.csv:COLUMN, such as roster.csv:variant, got {text!r}")
-    return Path(path), column.strip()
 
 
 def add_variant_choice(parser: argparse.ArgumentParser) -> None:

@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -165,3 +166,30 @@ def test_per_student_variants_refuse_what_cannot_be_graded(extra, said, tmp_path
                     *[word.replace("ROSTER", str(roster)) for word in extra], cwd=tmp_path)
     assert result.returncode == 2 and said in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_one_gradescope_zip_grades_each_submitter_by_their_variant(tmp_path):
+    """The zip holds every variant and each student's by email (variants.csv, from the roster); run_autograder
+    reads the submitter from submission_metadata.json. bob has ten rows: his eight-row program loses the loss."""
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,email,variant\nada,ada@uni.example,eight-rows\nbob,bob@uni.example,ten-rows\n",
+                      encoding="utf-8")
+    bundle = tmp_path / "autograder.zip"
+    built = grader("gradescope", "--assignment", str(COLOUR), "--variants-from", f"{roster}:variant", "--out", str(bundle))
+    assert built.returncode == 0, built.stderr
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(bundle) as archive:
+        assert archive.read("variants.csv") == b"email,variant\nada@uni.example,eight-rows\nbob@uni.example,ten-rows\n"
+        archive.extractall(root / "source")
+        for info in archive.infolist():  # zipfile drops permissions: restore them as unzip would
+            os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
+    shutil.copytree(reference_of("eight-rows", tmp_path), root / "submission")
+    (root / "submission_metadata.json").write_text(json.dumps({"users": [{"email": "bob@uni.example", "id": 2}]}),
+                                                   encoding="utf-8")
+    env = {**os.environ, "AUTOGRADER_ROOT": str(root), "AUTOGRADER_PYTHON": sys.executable}
+    done = subprocess.run([str(root / "source" / "run_autograder")], capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert results["extra_data"]["variant"] == "ten-rows"
+    lost = {test["tags"][0] for test in results["tests"] if test["status"] == "failed"}
+    assert {"03-loss", "21-hidden-loss"} <= lost and "02-win" not in lost

@@ -10,7 +10,8 @@ import json
 import pytest
 
 from grader.base.errors import UsageError
-from grader.commands.student_variants import closer_variant, roster_column, variants_from
+from grader.commands.platform_variant import roster_column
+from grader.commands.student_variants import closer_variant, variants_from
 from grader.report.feedback import feedback_markdown
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
