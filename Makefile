@@ -7,6 +7,9 @@ STAMP := $(VENV)/.installed-$(shell cksum < requirements.txt | cut -d' ' -f1)
 # ASSIGNMENT=dir works on another assignment folder (assignments/colour...); default: the digit game here.
 ASSIGNMENT ?=
 AT := $${ASSIGNMENT:+--assignment "$$ASSIGNMENT"}
+# VARIANT=name picks one of the assignment's variants (assignment.yaml `variants:`; default: the first).
+VARIANT ?=
+VT := $(AT) $${VARIANT:+--variant "$$VARIANT"}
 HOME_DIR := $(or $(ASSIGNMENT),.)
 SUBMISSION ?= $(HOME_DIR)/student_template
 SAMPLE_CLASS := $(if $(ASSIGNMENT),$(ASSIGNMENT)/tests/submissions,tests/sample_class)
@@ -16,7 +19,7 @@ JOBS ?=
 SHARD ?=
 # Paths reach the grader through the environment, quoted by the shell: a space (or any other character)
 # in a folder name stays part of that one argument.
-export SUBMISSION SUBMISSIONS OUT ASSIGNMENT
+export SUBMISSION SUBMISSIONS OUT ASSIGNMENT VARIANT
 
 .PHONY: setup check test test-fast grade specs validate mutants handout gradescope prairielearn classroom50 bench
 
@@ -31,7 +34,7 @@ $(STAMP): requirements.txt
 	@touch $@
 
 check: setup
-	@$(PY) -m grader check "$$SUBMISSION" --visible-only $(AT)
+	@$(PY) -m grader check "$$SUBMISSION" --visible-only $(VT)
 
 # The whole suite: the type check, the suite's soundness, then every test (a dot each, the ten slowest named).
 test: setup
@@ -45,30 +48,30 @@ test-fast: setup
 
 # Write the reference's output into every spec (after changing the reference or adding a spec).
 specs: setup
-	@$(PY) -m grader record "$${ASSIGNMENT:-.}"/specs/*.yaml $(AT)
+	@$(PY) -m grader record "$${ASSIGNMENT:-.}"/specs/*.yaml $(VT)
 
 # The suite is sound: well formed, distinct, full marks for the reference, zero for the template.
 validate: setup
-	@$(PY) -m grader validate $(AT)
+	@$(PY) -m grader validate $(VT)
 
 # Which spec catches which known submission in tests/submissions/; fails on any uncaught bug.
 mutants: setup
-	@$(PY) -m grader mutants $(AT)
+	@$(PY) -m grader mutants $(VT)
 
 # Grade a class (one subfolder per student) into $(OUT): gradebook.csv, report.html and students/<id>/{results.json,feedback.md,...}.
 # JOBS=n submissions at once (default: every core); FORCE=1 regrades students whose files did not change.
 grade: setup
 	@if [ -z "$$SUBMISSIONS" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
-	@$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(AT)
+	@$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(VT)
 
 # The folder students receive (visible specs only, no reference): dist/<slug>/handout/, with its own `make check`
 # (the slug is assignment.yaml's, the digit game's `mastermind`): each assignment builds into its own folder.
 handout: setup
-	@$(PY) -m grader handout $(AT)
+	@$(PY) -m grader handout $(VT)
 
 # The Gradescope autograder: dist/<slug>/autograder.zip (setup.sh, run_autograder, every spec).
 gradescope: setup
-	@$(PY) -m grader gradescope $(AT)
+	@$(PY) -m grader gradescope $(VT)
 
 # PrairieLearn's external grader: dist/prairielearn/ (image/ to docker build, tests/specs/ for the question).
 prairielearn: setup
