@@ -6,17 +6,23 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from grader.base.errors import UsageError
 from grader.commands.platform_variant import roster_column
-from grader.commands.student_variants import closer_variant, variants_from
+from grader.commands.student_variants import closer_variant, student_variants, variants_from
 from grader.report.feedback import feedback_markdown
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
 from grader.report.results import Results, TestResult, dumps, from_json
-from grader.spec.variants import Variant
+from grader.spec.assignment import load_assignment
+from grader.spec.specs import parse_spec
+from grader.spec.variants import Variant, student_variant
+
+ROOT = Path(__file__).resolve().parents[2]
 
 EIGHT, TEN, TWELVE = (Variant(name, (("rows", rows),)) for name, rows in (("eight-rows", 8), ("ten-rows", 10), ("twelve-rows", 12)))
 VARIANTS = (EIGHT, TEN, TWELVE)
@@ -114,3 +120,15 @@ def test_the_class_report_shows_each_student_s_variant():
     assert '<td data-value="ten-rows">ten-rows <span class="tag warn">looks like eight-rows</span></td>' in page
     assert "Graded by the variant <strong>ten-rows</strong>. This looks like variant <strong>eight-rows</strong>" in page
     assert "Variant" not in class_report_html([("ada", result(("win", 3, 3), variant=None))])
+
+
+def test_grade_refuses_variants_worth_different_points_before_grading():
+    colour = load_assignment(ROOT / "assignments" / "colour")
+    spec = parse_spec("name: Demo\ndescription: d\npoints: 2\nvisibility: visible\nvariants: [eight-rows]\n"
+                      "steps:\n  - output: [hi]\n", "demo.yaml", "demo")
+    args = argparse.Namespace(variants_from=None, variants_by_id=True, variant=None)
+    with pytest.raises(UsageError, match=r"not worth the same points \(eight-rows 2, ten-rows 0, twelve-rows 0\)"):
+        student_variants(args, colour, ["ada"], [spec])
+    assert student_variants(args, colour, ["ada"], [replace(spec, variants=())]) == {"ada": student_variant("ada", colour.variants)}
+    with pytest.raises(UsageError, match="has no variants to give students"):
+        student_variants(args, load_assignment(ROOT), ["ada"], [])
