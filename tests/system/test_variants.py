@@ -67,6 +67,7 @@ def test_a_program_of_the_eight_row_rules_loses_the_loss_of_the_ten_row_variant(
     eight = reference_of("eight-rows", tmp_path)
     result = grader("check", str(eight), "--assignment", str(folder), "--variant", "ten-rows", "--jobs", "2")
     assert result.returncode == 1, result.stderr
+    assert "variant ten-rows (rows 10)" in result.stdout.splitlines()[0]  # the report says which rules
     assert "PASS  02-win" in result.stdout and "FAIL  03-loss" in result.stdout
     assert "the program ended, but the game was not over: it must ask for guess 9" in result.stdout
     assert grader("check", str(eight), "--assignment", str(folder), "--jobs", "2").returncode == 0  # its own rules
