@@ -70,7 +70,6 @@ def test_a_program_of_the_eight_row_rules_loses_the_loss_of_the_ten_row_variant(
     assert "variant ten-rows (rows 10)" in result.stdout.splitlines()[0]  # the report says which rules
     assert "PASS  02-win" in result.stdout and "FAIL  03-loss" in result.stdout
     assert "the program ended, but the game was not over: it must ask for guess 9" in result.stdout
-    assert grader("check", str(eight), "--assignment", str(folder), "--jobs", "2").returncode == 0  # its own rules
 
 
 @pytest.mark.parametrize("command, arguments", [
@@ -175,8 +174,9 @@ def test_one_gradescope_zip_grades_each_submitter_by_their_variant(tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text("student,email,variant\nada,ada@uni.example,eight-rows\nbob,bob@uni.example,ten-rows\n",
                       encoding="utf-8")
+    folder = colour_copy(tmp_path, {name: (name, "") for name in ("02-win.yaml", "03-loss.yaml")})  # two specs: quick
     bundle = tmp_path / "autograder.zip"
-    built = grader("gradescope", "--assignment", str(COLOUR), "--variants-from", f"{roster}:variant", "--out", str(bundle))
+    built = grader("gradescope", "--assignment", str(folder), "--variants-from", f"{roster}:variant", "--out", str(bundle))
     assert built.returncode == 0, built.stderr
     root = tmp_path / "autograder"
     with zipfile.ZipFile(bundle) as archive:
@@ -193,4 +193,4 @@ def test_one_gradescope_zip_grades_each_submitter_by_their_variant(tmp_path):
     results = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
     assert results["extra_data"]["variant"] == "ten-rows"
     lost = {test["tags"][0] for test in results["tests"] if test["status"] == "failed"}
-    assert {"03-loss", "21-hidden-loss"} <= lost and "02-win" not in lost
+    assert lost == {"03-loss"}
