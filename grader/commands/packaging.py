@@ -268,6 +268,8 @@ def cmd_gradescope(args: argparse.Namespace) -> int:
     assignment = chosen_assignment(args)
     default = default_outputs(assignment)[1]
     if args.variant is not None:
+        if args.variants_from is not None:
+            raise UsageError("--variant builds a zip of one variant; --variants-from one of every variant: give one")
         default = default.with_name(f"autograder-{args.variant}.zip")
     out = build_gradescope(Path(args.out or default), Path(args.specs or assignment.specs), assignment,
                            one_variant=args.variant is not None, variants=emailed_variants(args, assignment))

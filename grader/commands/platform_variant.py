@@ -81,12 +81,14 @@ def emailed_variants(args: argparse.Namespace, assignment: Assignment) -> dict[s
         return None
     path, column = args.variants_from
     roster = read_roster(path)
-    for needed in ("email", column):
+    for needed, why in (("email", "the autograder knows a submitter by their email"), (column, "the variants")):
         if needed not in roster.columns:
-            raise UsageError(f"{path}: no column {needed!r} (the autograder knows a submitter by email); its columns "
-                             f"are {', '.join(roster.columns)}")
+            raise UsageError(f"{path}: no column {needed!r} ({why}); its columns are {', '.join(roster.columns)}")
+    without = sorted(student for student, cells in roster.entries.items() if "email" not in cells)
+    if without:
+        raise UsageError(f"{path}: no email for {', '.join(without[:5])}: the autograder could not tell their variant")
     names = {variant.name for variant in assignment.variants}
-    rows = {cells["email"]: cells.get(column, "") for cells in roster.entries.values() if "email" in cells}
+    rows = {cells["email"]: cells.get(column, "") for cells in roster.entries.values()}
     wrong = sorted({email for email, variant in rows.items() if variant not in names})
     if wrong:
         raise UsageError(f"{path}: no known variant in the column {column} for {', '.join(wrong[:5])}; the variants are "

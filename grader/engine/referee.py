@@ -17,8 +17,9 @@ presentation) leaves `judged` empty: its referee compares the screen exactly. Th
 come from `self.rng`, a `random.Random` seeded by the spec, and its settings are the spec's `referee:`
 keys besides `seed`, passed as keyword arguments: the same spec always plays the same game against the
 same program. `self.parameters` holds the graded variant's parameters (assignment.yaml `parameters:`
-as the variant sets them, already there when `__init__` runs), so one referee spec plays every variant. A Ruling that fails names the output it is about (`step`: 0 is the output before the first
-input, N the output after input N; by default the latest) and may say what that output should have been
+as the variant sets them, already there when `__init__` runs), so one referee spec plays every variant.
+A Ruling that fails names the output it is about (`step`: 0 is the output before the first input, N the
+output after input N; by default the latest) and may say what that output should have been
 (`expected`), shown as a diff like any transcript spec's. A reply may say what it is in the game,
 `answer(line, "guess 3 of game 2")`, which reports show beside the input; one made with `hidden(line,
 what)` must also stay hidden as it is typed (a code read as getpass reads it): a program whose screen

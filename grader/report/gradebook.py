@@ -1,7 +1,7 @@
-"""The gradebook CSV: one row per student (id, score, max score, for an assignment with variants the
-variant and another variant whose rules fit clearly better (`looks_like`: its name and the points it gives
-back), then points per spec, columns sorted by spec id, and last a `problem`: why the submission could not be run, or why it was not graded, else
-empty), built from results.json files only. `grade` writes it for a class; `python3 -m grader gradebook`
+"""The gradebook CSV: one row per student (id, score, max score; for an assignment with variants the
+variant and another variant whose rules fit clearly better, `looks_like`, its name and the points its
+rules give back; then points per spec, columns sorted by spec id, and last a `problem`: why the
+submission could not be run, or why it was not graded, else empty), built from results.json files only. `grade` writes it for a class; `python3 -m grader gradebook`
 merges results.json files graded anywhere (a CI job or a Gradescope run per student) into the same CSV.
 
 Deterministic: rows are sorted by student id, spec columns by spec id, numbers printed the same way, so

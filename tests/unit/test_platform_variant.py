@@ -70,6 +70,9 @@ def test_the_autograder_s_table_comes_from_the_roster_s_email_column(tmp_path):
     roster.write_text("student,variant\nada,ten-rows\n", encoding="utf-8")
     with pytest.raises(UsageError, match="no column 'email'"):
         emailed_variants(args, colour)
+    roster.write_text("student,email,variant\nada,,ten-rows\n", encoding="utf-8")
+    with pytest.raises(UsageError, match="no email for ada: the autograder could not tell their variant"):
+        emailed_variants(args, colour)
     roster.write_text("student,email,variant\nada,ada@uni.example,ten\n", encoding="utf-8")
     with pytest.raises(UsageError, match="no known variant in the column variant for ada@uni.example"):
         emailed_variants(args, colour)

@@ -132,3 +132,9 @@ def test_grade_refuses_variants_worth_different_points_before_grading():
     assert student_variants(args, colour, ["ada"], [replace(spec, variants=())]) == {"ada": student_variant("ada", colour.variants)}
     with pytest.raises(UsageError, match="has no variants to give students"):
         student_variants(args, load_assignment(ROOT), ["ada"], [])
+
+
+@pytest.mark.parametrize("extra", [{"variant": "**bold** <b>"}, {"variant": "ten-rows", "looks_like": {"variant": "A B", "points": 1}}])
+def test_results_from_elsewhere_name_variants_as_assignment_yaml_does(extra):
+    with pytest.raises(ValueError, match="variant"):
+        from_json({"score": 0, "max_score": 1, "tests": [], "extra_data": extra})
