@@ -194,3 +194,16 @@ def test_one_gradescope_zip_grades_each_submitter_by_their_variant(tmp_path):
     assert results["extra_data"]["variant"] == "ten-rows"
     lost = {test["tags"][0] for test in results["tests"] if test["status"] == "failed"}
     assert lost == {"03-loss"}
+
+
+def test_grading_the_assignment_s_own_corpus_fills_in_its_numbers(tmp_path):
+    """`make grade ASSIGNMENT=...` grades the corpus as a class: its {{rows}} are the instructor's own, filled
+    in for the variant graded (a student's folder never is)."""
+    folder = colour_copy(tmp_path, {"03-loss.yaml": ("03-loss.yaml", "")})
+    for name in ("ok-recursive-turns", "bug-seven-guesses"):
+        shutil.copytree(COLOUR / "tests" / "submissions" / name, folder / "tests" / "submissions" / name)
+    result = grader("grade", str(folder / "tests" / "submissions"), "--out", str(tmp_path / "out"), "--assignment",
+                    str(folder), "--variant", "twelve-rows", "--jobs", "2")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "gradebook.csv").read_text(encoding="utf-8").splitlines()[1:] == [
+        "bug-seven-guesses,0,2,twelve-rows,,0,", "ok-recursive-turns,2,2,twelve-rows,,2,"]
