@@ -43,9 +43,12 @@ function score(secret, guess) {
   return { exact, misplaced };
 }
 
+function plural(count, one, many) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 function showGuessesLeft() {
-  const left = MAX_GUESSES - guessesUsed;
-  guessesLeft.textContent = left === 1 ? "1 guess left" : `${left} guesses left`;
+  guessesLeft.textContent = `${plural(MAX_GUESSES - guessesUsed, "guess", "guesses")} left`;
 }
 
 function showSlots() {
@@ -97,7 +100,7 @@ function checkGuess() {
   const code = secret.join(" ");
   if (exact === POSITIONS) {
     over = true;
-    feedback.textContent = `You won in ${guessesUsed} guesses! The code was ${code}.`;
+    feedback.textContent = `You won in ${plural(guessesUsed, "guess", "guesses")}! The code was ${code}.`;
   } else if (guessesUsed === MAX_GUESSES) {
     over = true;
     feedback.textContent = `Out of guesses. The code was ${code}.`;
