@@ -10,7 +10,7 @@ const slotButtons = Array.from(document.querySelectorAll(".slot"));
 const colourButtons = Array.from(document.querySelectorAll(".colour"));
 const feedback = document.getElementById("feedback");
 const guessesLeft = document.getElementById("guesses-left");
-const history = document.getElementById("history");
+const historyList = document.getElementById("history");
 
 let secret, guess, selected, guessesUsed, over;
 
@@ -23,7 +23,7 @@ function drawSecret() {
 }
 
 // Exact: same colour in the same position. Misplaced: of the rest, each secret peg matches at most
-// one guess peg, so a colour counts as often as it appears in both (secret 1122, guess 1213: 1 and 2).
+// one guess peg: secret 1 1 2 2, guess 1 2 1 3 give 1 exact and 2 misplaced.
 function score(secret, guess) {
   let exact = 0;
   const secretLeft = new Array(COLOURS + 1).fill(0);
@@ -67,7 +67,7 @@ function newRound() {
   guessesUsed = 0;
   over = false;
   feedback.textContent = "";
-  history.replaceChildren();
+  historyList.replaceChildren();
   showSlots();
   showGuessesLeft();
 }
@@ -96,7 +96,7 @@ function checkGuess() {
   const result = `${exact} exact, ${misplaced} misplaced`;
   const item = document.createElement("li");
   item.textContent = `${guess.join(" ")} — ${result}`;
-  history.append(item);
+  historyList.append(item);
   const code = secret.join(" ");
   if (exact === POSITIONS) {
     over = true;

@@ -9,7 +9,7 @@ const slotButtons = Array.from(document.querySelectorAll(".slot"));   // Positio
 const colourButtons = Array.from(document.querySelectorAll(".colour")); // Colour 1..6
 const feedback = document.getElementById("feedback");
 const guessesLeft = document.getElementById("guesses-left");
-const history = document.getElementById("history");
+const historyList = document.getElementById("history");
 
 let secret = [];                 // the hidden code, e.g. [1, 1, 2, 2]
 let guess = [null, null, null, null]; // the colour in each position, null while empty
