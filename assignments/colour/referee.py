@@ -5,7 +5,8 @@ game reveals the secret: the winning guess on a win, the code the loss shows on 
 its own rule's facts (specs/suite.yaml) and reads them as every rule spec does, from words and numbers:
 a clue is `exact` and `misplaced` each next to its number, a message is its words, the loss is a line
 showing a code, so a clue printed as `Guess 3: RGBY - misplaced 1, exact 2` is as good as the handout's.
-The presentation specs (a rule without facts) compare every line exactly instead, numbers aside.
+The presentation specs (a rule without facts) compare every line exactly instead, numbers aside but for
+the prompt's (the guess number and the rows: no rule spec reads the prompt).
 Settings (the spec's `referee:` keys):
 
 The number of guesses is the variant's `rows` (assignment.yaml `parameters:`), so every spec plays
@@ -196,7 +197,7 @@ class Referee(Base):
             if ended is not None:
                 return ended
             self.turn += 1
-        if not self.judged and masked(rest) != masked(self._prompt()):
+        if not self.judged and rest != self._prompt():  # its numbers too: the guess and the rows it asks for
             return objection(f"the program must ask for guess {self.turn} with {self._prompt()!r}", step,
                              head + self._prompt())
         if self.bad and self.turn == self.bad_before:

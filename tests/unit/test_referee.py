@@ -194,8 +194,16 @@ def test_a_ninth_guess_is_an_objection_after_the_eighth(judged):
 ])
 def test_the_loss_comes_after_the_variant_s_rows(rows, played, passed, said):
     game = colour_game("RGBY", guesses=played, prompt=lambda turn: f"Guess {turn}/{played}: ")
-    ruling = play(colour(goal="lose", judged=EXACT, rows=rows), game)
+    ruling = play(colour(goal="lose", judged=("lost", "one_ending"), rows=rows), game)
     assert ruling.passed == passed and said in ruling.message
+
+
+@pytest.mark.parametrize("prompt", [lambda turn: f"Guess {turn}/10: ", lambda turn: f"Guess {turn + 1}/8: "])
+def test_the_exact_games_read_the_prompt_s_numbers(prompt):
+    # no rule spec reads the prompt: its guess number and rows are the exact games' (a program of the
+    # ten-row rules asking `Guess 1/10: ` in a game of eight, or numbering from 2, scored full marks)
+    ruling = play(colour(goal="lose", judged=EXACT), colour_game("RGBY", prompt=prompt))
+    assert not ruling.passed and ruling.step == 0 and "'Guess 1/8: '" in ruling.message
 
 
 def test_a_referee_without_its_parameter_says_which():
