@@ -21,6 +21,7 @@ import pytest
 from grader.judge.judging import Verdict, judge
 from grader.engine.runner import Options, run_spec
 from grader.spec.specs import Spec, parse_spec
+from xdist_groups import pytest_collection_modifyitems  # noqa: F401 - a hook: each xdist group on one worker
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "tests" / "unit"
