@@ -11,29 +11,19 @@ shorter limit touches, and those are hangs under either limit. The verdict is th
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
-from grader.judge.judging import (CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, PASSED, SYNTAX, WANTS_INPUT, Verdict, judge,
-                            shown_input)
+from graded_corpus import BY_NAME, CHECK_TITLE, CORPUS, IN_CORPUS, ROOT, SPECS, TABLE, verdicts_of
+from grader.judge.judging import (CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, PASSED, SYNTAX, WANTS_INPUT, Verdict,
+                                  shown_input)
 from grader.base.errors import UsageError
-from grader.commands.mutants import (FAIL, PASS, analyse, earned_share, load_corpus, matrix_rows, render, specs_for,
-                                     suite_table)
+from grader.commands.mutants import FAIL, PASS, analyse, earned_share, load_corpus, matrix_rows, render, suite_table
 from grader.spec.notes import AT_LEAST, AT_MOST, LESS_THAN, Share, parse_rules, parse_share, share_problem
 from grader.report.rule_matrix import broken_rules, isolation_problems
-from grader.report.text import failure_details
-from grader.engine.runner import Options, check_submission, run_spec
-from grader.spec.specs import load_specs
+from grader.report.text import failure_details, render_text
 
-ROOT = Path(__file__).resolve().parents[2]
-SPECS = {spec.id: spec for spec in load_specs(ROOT / "specs")}
-TABLE = suite_table(ROOT / "specs", list(SPECS.values()))
-CORPUS = load_corpus(ROOT / "tests" / "submissions", {row.rule for row in TABLE})
-BY_NAME = {entry.name: entry for entry in CORPUS}
 POINTER = "<- the output after this one is where it went wrong"
 
 # For each known mistake: the visible spec whose failure tells the student which rule was broken, the
@@ -127,9 +117,8 @@ CATCHERS: dict[str, tuple[str, str | None, str]] = {
 }
 
 
-# Every test here runs in one worker (make test distributes by group), so that verdicts_of grades each
-# entry once for the shares, the isolation and the full-marks tests alike.
-pytestmark = pytest.mark.xdist_group("corpus")
+# Every test here runs in the worker that grades the corpus (see tests/system/graded_corpus.py).
+pytestmark = IN_CORPUS
 
 def _ids(kind: str) -> list:
     return [pytest.param(entry, id=entry.name) for entry in CORPUS if entry.expected == kind]
@@ -155,14 +144,13 @@ def test_correct_submission_earns_full_marks(entry):
 
 @pytest.mark.parametrize("entry", _ids(FAIL))
 def test_known_mistake_loses_points_where_its_rule_is_checked(entry):
+    verdicts = {verdict.spec.id: verdict for verdict in verdicts_of(entry.name)}
     if entry.name not in CATCHERS:
         # An entry added without a catcher yet: it must at least lose points somewhere.
-        verdicts = check_submission(entry.path, specs_for(entry, list(SPECS.values())), Options(), jobs=2)
-        assert any(not v.passed for v in verdicts), f"{entry.name} ({entry.note}) earns full marks"
+        assert any(not v.passed for v in verdicts.values()), f"{entry.name} ({entry.note}) earns full marks"
         return
     spec_id, exposing_input, kind = CATCHERS[entry.name]
-    [spec] = specs_for(entry, [SPECS[spec_id]])
-    verdict = judge(spec, run_spec(entry.path, spec, Options()))
+    verdict = verdicts[spec_id]
     details = failure_details(verdict) if not verdict.passed else []
     assert not verdict.passed, f"{entry.name} ({entry.note}) passes {spec_id}"
     assert verdict.kind == kind, "\n".join([f"{entry.name}: expected {kind}, got {verdict.kind}"] + details)
@@ -182,13 +170,6 @@ def test_a_note_that_is_not_utf8_is_still_read(tmp_path: Path):
     (entry / "note.txt").write_bytes(b"FAIL: caf\xe9 encoding\n")
     [loaded] = load_corpus(tmp_path)
     assert loaded.expected == FAIL and "caf" in loaded.note
-
-
-@lru_cache(maxsize=None)
-def verdicts_of(name: str) -> tuple:
-    """A corpus entry's verdicts on every spec, hidden ones included (graded once per test run)."""
-    entry = BY_NAME[name]
-    return tuple(check_submission(entry.path, specs_for(entry, list(SPECS.values())), Options(), jobs=2))
 
 
 def share_of(name: str) -> float:
@@ -240,16 +221,14 @@ SLIPS_SHOWN = {
 
 @pytest.mark.parametrize("name", sorted(SLIPS_SHOWN))
 def test_a_presentation_slip_gets_a_short_report_that_names_it(name):
-    """Issue 9: at most 60 lines, every rule spec passed, the exact game failed on the slip."""
+    """Issue 9: at most 60 lines, every rule spec passed, the exact game failed on the slip. The report is
+    `check --visible-only`'s, as tests/system/test_report_budget.py shows it is, the command's own."""
     assert BY_NAME[name].kind == "cosmetic"
-    done = subprocess.run([sys.executable, "-m", "grader", "check", str(BY_NAME[name].path), "--visible-only"],
-                          cwd=ROOT, capture_output=True, text=True, encoding="utf-8", check=False)
-    report = done.stdout.splitlines()
-    assert done.returncode == 1, done.stdout + done.stderr
-    assert len(report) <= 60, done.stdout
-    failed = [line.split()[1] for line in report if line.startswith("FAIL  ")]
-    assert failed == ["01-example-game"], done.stdout
-    assert SLIPS_SHOWN[name] in done.stdout, done.stdout
+    visible = [verdict for verdict in verdicts_of(name) if not verdict.spec.hidden]
+    report = render_text(visible, CHECK_TITLE)
+    assert len(report.splitlines()) <= 60, report
+    assert [line.split()[1] for line in report.splitlines() if line.startswith("FAIL  ")] == ["01-example-game"], report
+    assert SLIPS_SHOWN[name] in report, report
 
 
 @pytest.mark.parametrize("text, share", [

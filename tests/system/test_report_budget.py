@@ -1,7 +1,8 @@
 """Issue 19's report budgets, over real programs (tests/submissions/ and tests/beginners/): for a single
 slip or a single rule bug, `check` prints at most 60 lines and feedback.md takes at most 100; a program
 with five problems at most 150 for either. `check` is measured as a student runs it (the visible specs:
-the handout has no others), feedback.md as `grade` writes it (every spec, hidden ones by name)."""
+the handout has no others), feedback.md as `grade` writes it (every spec, hidden ones by name). A corpus
+entry's verdicts are tests/system/graded_corpus.py's, graded once for these tests and test_corpus.py's."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from grader.commands.mutants import FAIL, load_corpus
+from graded_corpus import CHECK_TITLE as TITLE, CORPUS as ENTRIES, IN_CORPUS, verdicts_of
+from grader.commands.mutants import FAIL
 from grader.engine.runner import Options, check_submission
 from grader.judge.judging import Verdict
 from grader.report.feedback import feedback_markdown
@@ -24,14 +26,16 @@ ROOT = Path(__file__).resolve().parents[2]
 SPECS = load_specs(ROOT / "specs")
 CORPUS, BEGINNERS = ROOT / "tests" / "submissions", ROOT / "tests" / "beginners"
 # One slip or one rule bug: the corpus entries whose note names a single rule, and two beginners'.
-ONE_PROBLEM = sorted(entry.path for entry in load_corpus(CORPUS) if entry.expected == FAIL and len(entry.rules) == 1
+ONE_PROBLEM = sorted(entry.path for entry in ENTRIES if entry.expected == FAIL and len(entry.rules) == 1
                      and entry.rules[0] != "all") + [BEGINNERS / "win-count-low", BEGINNERS / "one-word-off"]
 FIVE_PROBLEMS = [BEGINNERS / "mess-no-history", BEGINNERS / "mess-clear-screen"]
-TITLE = "Checking mastermind.py against the specs"  # one line, as check's title is
+pytestmark = IN_CORPUS
 
 
 @lru_cache(maxsize=None)
 def verdicts(entry: Path) -> tuple[Verdict, ...]:
+    if entry.parent == CORPUS:
+        return verdicts_of(entry.name)
     return tuple(check_submission(entry, SPECS, Options(), jobs=2))
 
 
