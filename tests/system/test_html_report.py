@@ -213,9 +213,10 @@ def sample_class_graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-@pytest.fixture
-def browser(tmp_path: Path):
-    opened = Browser(chromium(), tmp_path / "profile")
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory):
+    """One Chromium for this file's tests (each opens its own page in it): a start takes seconds."""
+    opened = Browser(chromium(), tmp_path_factory.mktemp("chromium") / "profile")
     yield opened
     opened.close()
 
