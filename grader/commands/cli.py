@@ -20,6 +20,7 @@ from grader.engine.intake import admit, refused
 from grader.base.helptext import CANNOT_RUN, PROG, add_command, epilog, paragraphs
 from grader.judge.judging import Verdict, total
 from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
+from grader.commands.platform_variant import identified
 from grader.engine.preview import notes_for
 from grader.engine.runner import Options, check_submission
 from grader.base.errors import SandboxFailure
@@ -101,6 +102,12 @@ def add_check(commands: argparse._SubParsersAction) -> None:
                        help="grade by the submitter's variant, from Gradescope's submission_metadata.json (the "
                             "first user's email: its row of variants.csv beside assignment.yaml, else the hash "
                             "`grade --variants-by-id` uses)")
+    check.add_argument("--variant-of", type=identified, metavar="KEY=ID",
+                       help="grade by this student's variant: KEY is the roster column they are known by (username "
+                            "for Classroom 50's GitHub login, or email), ID theirs; their row of variants.csv, else "
+                            "the hash")
+    check.add_argument("--variant-from-data", metavar="FILE",
+                       help="grade by the variant PrairieLearn's question chose: `params.variant` of its data.json")
     check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                        help="specs run at once (default: every core, here %(default)s)")
     add_run_options(check)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from grader.spec.assignment import Assignment, load_assignment, with_variant
 from grader.spec.variants import for_variant
-from grader.commands.platform_variant import metadata_variant
+from grader.commands.platform_variant import platform_variant
 from grader.base.errors import UsageError
 from grader.engine.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.base.project import ROOT
@@ -71,13 +71,14 @@ def add_assignment_options(parser: argparse.ArgumentParser, variant: bool = Fals
 
 def chosen_assignment(args: argparse.Namespace) -> Assignment:
     """The assignment of `--assignment`, graded by its `--variant` or, on a platform, the submitter's
-    (`--variant-from-metadata`); an unknown name lists the variants."""
+    (grader/commands/platform_variant.py); an unknown name lists the variants."""
     assignment = load_assignment(Path(args.assignment))
-    name, metadata = getattr(args, "variant", None), getattr(args, "variant_from_metadata", None)
-    if metadata is not None:
+    name = getattr(args, "variant", None)
+    chosen, platform = platform_variant(args, assignment)
+    if chosen:
         if name is not None:
-            raise UsageError("--variant and --variant-from-metadata: give one of the two")
-        name = metadata_variant(Path(metadata), assignment)
+            raise UsageError("--variant names the variant, and the platform's student chose it too: give one")
+        name = platform
     return with_variant(assignment, name)
 
 

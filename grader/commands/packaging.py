@@ -27,7 +27,7 @@ from grader.spec.assignment import CONFIG, DEFAULT_PROGRAM, Assignment, load_ass
 from grader.base.errors import UsageError
 from grader.commands.options import add_assignment_options, chosen_assignment
 from grader.commands.variant_files import IGNORED, rendered, variant_config
-from grader.commands.platform_variant import VARIANTS_FILE, emailed_variants, roster_column, variants_file
+from grader.commands.platform_variant import GRADESCOPE_KEY, VARIANTS_FILE, roster_column, roster_variants, variants_file
 from grader.spec.variants import for_variant
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.report.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
@@ -230,7 +230,7 @@ def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None =
     files += [(name, variant_config(assignment).encode("utf-8") if one_variant and name == CONFIG else path.read_bytes(),
                False) for name, path in assignment_files(assignment)]
     if variants:
-        files.append((VARIANTS_FILE, variants_file(variants).encode("utf-8"), False))
+        files.append((VARIANTS_FILE, variants_file(variants, GRADESCOPE_KEY).encode("utf-8"), False))
     for spec in sorted(specs, key=lambda spec: spec.path):
         files.append((f"specs/{Path(spec.path).name}", Path(spec.path).read_bytes(), False))
     if (specs_dir / SUITE_FILE).is_file():  # the defaults the specs are graded with
@@ -272,7 +272,7 @@ def cmd_gradescope(args: argparse.Namespace) -> int:
             raise UsageError("--variant builds a zip of one variant; --variants-from one of every variant: give one")
         default = default.with_name(f"autograder-{args.variant}.zip")
     out = build_gradescope(Path(args.out or default), Path(args.specs or assignment.specs), assignment,
-                           one_variant=args.variant is not None, variants=emailed_variants(args, assignment))
+                           one_variant=args.variant is not None, variants=roster_variants(args, assignment, GRADESCOPE_KEY))
     print(f"wrote {out}: upload it as the Gradescope autograder (setup.sh, run_autograder, all specs)", file=sys.stderr)
     return 0
 

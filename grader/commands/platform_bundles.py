@@ -10,7 +10,10 @@ to `/grade/tests` and which stays in the course repository).
 `python3 -m grader classroom50` (`make classroom50`) builds `dist/classroom50/autograders/<slug>/`:
 `autograder.py`, the grader, every spec. Copy it to `CLASSROOM/autograders/<slug>/` in the classroom50
 repository. It runs in the student's own GitHub Actions job: see docs/platforms/classroom50.md for what
-a determined student can read there."""
+a determined student can read there.
+
+Both hold every variant of an assignment with variants (assignment.yaml as it is, every spec) and grade
+each submission by its student's, the way grader/commands/platform_variant.py says each platform tells."""
 
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from grader.base.errors import UsageError
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.commands.options import add_assignment_options
 from grader.commands.packaging import TEMPLATES, _publish, assignment_files, grader_package_files, runtime_requirements
+from grader.commands.platform_variant import CLASSROOM50_KEY, VARIANTS_FILE, roster_column, roster_variants, variants_file
 from grader.spec.specs import SUITE_FILE, load_specs
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
@@ -74,7 +78,9 @@ def build_prairielearn(out: Path, specs_dir: Path, assignment: Assignment | None
     return _write_tree(out, files)
 
 
-def build_classroom50(out: Path, specs_dir: Path, slug: str, assignment: Assignment | None = None) -> Path:
+def build_classroom50(out: Path, specs_dir: Path, slug: str, assignment: Assignment | None = None,
+                      variants: dict[str, str] | None = None) -> Path:
+    """The folder, with every variant (`variants`: each student's, by GitHub login, as variants.csv)."""
     if not SLUG.match(slug):
         raise UsageError(f"--slug {slug!r}: Classroom 50's assignment slugs are lower-case letters, digits and -")
     assignment = assignment or load_assignment()
@@ -82,6 +88,8 @@ def build_classroom50(out: Path, specs_dir: Path, slug: str, assignment: Assignm
     files = _grader_files(root, assignment)
     files += [(f"{root}/autograder.py", TEMPLATES / "classroom50" / "autograder.py")]
     files += [(f"{root}/specs/{name}", path) for name, path in _spec_files(specs_dir)]
+    if variants:
+        files.append((f"{root}/{VARIANTS_FILE}", variants_file(variants, CLASSROOM50_KEY)))
     return _write_tree(out, files)
 
 
@@ -95,7 +103,8 @@ def cmd_prairielearn(args: argparse.Namespace) -> int:
 
 def cmd_classroom50(args: argparse.Namespace) -> int:
     assignment = load_assignment(Path(args.assignment))
-    out = build_classroom50(Path(args.out), Path(args.specs or assignment.specs), args.slug, assignment)
+    out = build_classroom50(Path(args.out), Path(args.specs or assignment.specs), args.slug, assignment,
+                            roster_variants(args, assignment, CLASSROOM50_KEY))
     print(f"wrote {out}/autograders/{args.slug}/: copy it to CLASSROOM/autograders/{args.slug}/ in your "
           "classroom50 repository", file=sys.stderr)
     return 0
@@ -108,7 +117,8 @@ def add_prairielearn(commands: argparse._SubParsersAction) -> None:
         "and its requirements; no spec, since grader images are usually public) and tests/specs/ (every "
         "spec, to copy into the question's tests/ folder, which PrairieLearn mounts at /grade/tests). The "
         "entrypoint grades /grade/student and writes /grade/results/results.json; hidden specs show "
-        "students only their name and points.",
+        "students only their name and points. It holds every variant of an assignment with variants and grades "
+        "by the one the question's params.variant names (PrairieLearn does not say who the student is).",
         [("prairielearn", "build dist/prairielearn/ for the digit game (what `make prairielearn` runs)"),
          ("prairielearn --assignment assignments/colour --out dist/colour-pl", "another assignment's grader")],
         [(0, "the folder was written"), CANNOT_RUN])
@@ -122,12 +132,19 @@ def add_classroom50(commands: argparse._SubParsersAction) -> None:
         commands, "classroom50", "build the Classroom 50 autograder folder (all specs)",
         "Build autograders/<slug>/ for Classroom 50: autograder.py, the grader, its requirements and every "
         "spec. Copy it into the classroom50 repository; Classroom 50 runs autograder.py in the student's "
-        "own GitHub Actions job, where it writes result.json and the Release's text. A determined student "
+        "own GitHub Actions job, where it writes result.json and the Release's text, by the variant of the "
+        "student whose push it grades. A determined student "
         "can read every spec there, hidden ones included (docs/platforms/classroom50.md).",
         [("classroom50", "build dist/classroom50/autograders/mastermind/ (what `make classroom50` runs)"),
-         ("classroom50 --slug hw3-mastermind", "for the Classroom 50 assignment whose slug is hw3-mastermind")],
+         ("classroom50 --slug hw3-mastermind", "for the Classroom 50 assignment whose slug is hw3-mastermind"),
+         ("classroom50 --assignment assignments/colour --variants-from roster.csv:variant",
+          "every variant, each student graded by theirs (the roster's username column)")],
         [(0, "the folder was written"), CANNOT_RUN])
     command.add_argument("--out", default="dist/classroom50", help="the folder to (re)build (default: %(default)s)")
     command.add_argument("--slug", default="mastermind", help="the Classroom 50 assignment slug (default: %(default)s)")
     add_assignment_options(command)
+    command.add_argument("--variants-from", type=roster_column, metavar="ROSTER.csv:COLUMN",
+                         help="bundle each student's variant, by the roster's `username` column (their GitHub login, "
+                              "as in Classroom 50's students.csv), as variants.csv: the autograder grades a run by "
+                              "the variant of the GitHub user whose push started it (default: a hash of the login)")
     command.set_defaults(run=cmd_classroom50)

@@ -3,8 +3,9 @@
 CLASSROOM/autograders/ASSIGNMENT/ (this folder: the grader, every spec, its requirements). It grades the
 checkout against every spec and writes ./result.json (the classroom50/result/v1 contract) and
 ./release-body.md (the feedback students read on the submission's Release; hidden specs by name and
-points only). Exit 0 when grading ran, whatever the score; non-zero only when the grader could not run,
-which Classroom 50 reports as an error rather than a grade.
+points only), by the variant of the GitHub user whose push it grades (GITHUB_ACTOR: their row of
+variants.csv here, else the hash of their login). Exit 0 when grading ran, whatever the score; non-zero
+only when the grader could not run, which Classroom 50 reports as an error rather than a grade.
 
 CLASSROOM50_PYTHON names an interpreter that already has the requirements (the tests use it); without
 it, a venv is made once in the runner's temporary folder, outside the checkout."""
@@ -54,8 +55,11 @@ def main() -> int:
         subprocess.run([interpreter, "-c", "from grader.sandbox.protections import protections; print(protections().describe())"],
                        cwd=HERE)
         # The job log is the student's to read (their repository's Actions): hidden specs by name and points only.
+        # GITHUB_ACTOR, the GitHub user whose push started the run, is the student: their variant, for an
+        # assignment with variants (grader/commands/platform_variant.py); none said is refused, not defaulted.
+        student = f"username={os.environ.get('GITHUB_ACTOR', '')}"
         status = subprocess.run([*grader, "check", str(CHECKOUT), "--specs", str(HERE / "specs"), "--json", str(results),
-                                 "--student-view"], cwd=HERE).returncode
+                                 "--student-view", "--variant-of", student], cwd=HERE).returncode
         if status >= 2 or not results.is_file():
             print(f"::error::the grader could not run (status {status})", file=sys.stderr)
             return 1
