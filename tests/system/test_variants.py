@@ -194,6 +194,11 @@ def test_one_gradescope_zip_grades_each_submitter_by_their_variant(tmp_path):
     assert results["extra_data"]["variant"] == "ten-rows"
     lost = {test["tags"][0] for test in results["tests"] if test["status"] == "failed"}
     assert lost == {"03-loss"}
+    (root / "submission_metadata.json").unlink()  # no submitter: refused, never graded by the default's rules
+    done = subprocess.run([str(root / "source" / "run_autograder")], capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0 and "cannot read the submission metadata" in done.stderr
+    refused = json.loads((root / "results" / "results.json").read_text(encoding="utf-8"))
+    assert refused["tests"] == [] and "could not run" in refused["output"]
 
 
 def test_grading_the_assignment_s_own_corpus_fills_in_its_numbers(tmp_path):
