@@ -232,6 +232,7 @@ class Sandbox:
         self._config = self.root / "sandbox.cfg"
         self._state = self.root / "state"
         self._landlock: list[tuple[str, int]] | None = None  # a fallback run's Landlock rules (`command()`)
+        self._init: tuple[int, bytes] | None = None  # init's identity once the launcher recorded it
         self.python = student_python()
         try:
             if self.isolated:
@@ -423,6 +424,18 @@ class Sandbox:
         found = [self.launcher[0], *proc.children(self.launcher[0])] if proc.alive(*self.launcher) else []
         init = self._init_identity()
         return found + ([init[0]] if init is not None and proc.alive(*init) else [])
+
+    def watched_threads(self, pid: int) -> list[tuple[int, int]]:
+        """The threads the grader looks at while it waits for the program started as `pid`, as (pid, tid).
+        Isolated with a cgroup: every thread of the run's group (the same processes as the tree under the
+        launcher: the launcher and everything in its namespaces) but the launcher's and init's, which never
+        read the terminal, from one read of the group instead of two per process; else the tree under `pid`."""
+        if not self.isolated or self.group is None:
+            return proc.tree_threads(pid)
+        if self._init is None:
+            self._init = self._init_identity()
+        helpers = {pid, self._init[0] if self._init is not None else pid}
+        return [(tid, tid) for tid in self.group.threads() if tid not in helpers]
 
     def init_pid(self, pid: int) -> int | None:
         """Host pid of the namespace init of the run whose launcher is `pid` (None before it exists)."""
