@@ -192,6 +192,7 @@ class RunGroup:
         self.parents = parents
         name = f"{PREFIX}{os.getpid()}-{secrets.token_hex(6)}"  # the pid tells whose it is
         self.folders = tuple(folder / name for folder in parents.folders)
+        self._threads_file = str(self.folders[0] / ("cgroup.threads" if parents.version == 2 else "tasks"))
         self.controllers = {controller: folder / name for controller, folder in
                             (("memory", parents.memory), ("pids", parents.pids), ("cpu", parents.cpu)) if folder}
         try:
@@ -235,8 +236,7 @@ class RunGroup:
     def threads(self) -> list[int]:
         """Every thread of the run, sorted, from one read (v1's `tasks`, v2's `cgroup.threads`): what a walk
         of the run's process tree finds in two reads per process."""
-        name = "cgroup.threads" if self.parents.version == 2 else "tasks"
-        return sorted(int(tid) for tid in proc.read(str(self.folders[0] / name)).split())
+        return sorted(int(tid) for tid in proc.read(self._threads_file).split())
 
     def out_of_memory_kills(self) -> int:
         """How many processes of the run the kernel killed for going over the memory limit."""
