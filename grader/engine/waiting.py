@@ -64,11 +64,13 @@ class ProcWatch:
 
         The switch count is read before and after the other looks: when it did not move, the thread stayed
         off the CPU the whole time, so the read we saw is the one it sleeps in now, and it went to sleep
-        (switched out) after the snapshot, so after the send."""
-        before = proc.switch_count(pid, tid)
-        if before <= self.snapshot.get((pid, tid), -1):
+        (switched out) after the snapshot, so after the send. A thread preempted inside the read it was just
+        woken from also shows that read, but it is runnable (R), not sleeping (S): only a sleeping thread is
+        waiting. State and count come from one read of its status."""
+        found = proc.activity(pid, tid)
+        if found is None or found[1] <= self.snapshot.get((pid, tid), -1) or found[0] != "S":
             return False
-        return self._blocked_on_tty(pid, tid) and proc.switch_count(pid, tid) == before
+        return self._blocked_on_tty(pid, tid) and proc.switch_count(pid, tid) == found[1]
 
     def still(self) -> tuple[tuple[int, int, int], ...] | None:
         """Every thread of the tree as (pid, tid, switch count) when none of them runs, is runnable or is in
@@ -91,11 +93,7 @@ class ProcWatch:
         return device == self.tty or device == DEV_TTY and proc.controlling_tty(pid) == self.tty
 
     def _blocked_on_tty(self, pid: int, tid: int) -> bool:
-        # A thread preempted inside the read it was just woken from also shows that read, but it is
-        # runnable (R), not sleeping (S): only a sleeping thread is waiting.
-        state = proc.state(pid, tid)
-        if state is None or state[0] != b"S":
-            return False
+        """The system call the thread sleeps in is a read of our terminal, or a select or poll watching it."""
         call = proc.syscall(pid, tid)
         if call is None:
             return False
