@@ -24,9 +24,12 @@ RUNS = [
     ("throughput", []),
     ("hang_cost", ["--repetitions", "3"]),
     ("launch_equivalence", ["--jobs", "2"]),
+    ("class_speed", ["--students", "200"]),
+    ("breakdown", ["--repetitions", "5"]),
 ]
 QUICK = {"per_spec": ["--repetitions", "1"], "peers": ["--repetitions", "1"],
-         "throughput": ["--students", "20", "--sizes", "20", "40"], "hang_cost": ["--repetitions", "1"], "launch_equivalence": ["--jobs", "2"]}
+         "throughput": ["--students", "20", "--sizes", "20", "40"], "hang_cost": ["--repetitions", "1"], "launch_equivalence": ["--jobs", "2"],
+         "class_speed": ["--students", "20", "--check-repetitions", "1"], "breakdown": ["--repetitions", "1"]}
 
 
 def run(name: str, extra: list[str]) -> tuple[str, dict, float]:
@@ -67,6 +70,43 @@ def missed_speedup(load: dict, used: list[float]) -> list[str]:
     ]
 
 
+def class_rows(speed: dict, split: dict) -> list[tuple[str, str, str, str]]:
+    """Issue 23's targets, from bench/class_speed.py and bench/breakdown.py."""
+    runs = speed["students"] * speed["specs"]
+    linear = speed["wall_ms_per_run"] / speed["half_ms_per_run"]
+    check = speed["check_seconds"] / speed["check_before_seconds"]
+    ms = lambda row: sum(row[key] for key in ("grader_user", "grader_system", "runs_user", "runs_system")) * 1000  # noqa: E731
+    return [
+        ("Wall time per spec-run, 2 jobs, a class of correct submissions, extrapolated to 1,000 x 22", "<= 8 ms (3 min)",
+         f"{speed['wall_ms_per_run']:.2f} ms ({speed['students']} x {speed['specs']} = {runs} runs; half the class: "
+         f"{speed['half_ms_per_run']:.2f} ms per run, so the cost per run at {speed['students']} is {linear:.2f}x that "
+         f"at {speed['students'] // 2}; 1,000 x 22 at this cost per run: {speed['minutes_for_class']:.1f} minutes; "
+         f"without the class report's similarity section, {speed['similar_seconds']:.0f} s for {speed['students']}, "
+         f"growing as the size to the power {speed['similar_growth']:.1f}: about {speed['similar_minutes']:.0f} "
+         "minutes more for 1,000)", verdict(speed["wall_ms_per_run"] <= 8)),
+        ("CPU per spec-run (the whole process tree of `grade`, user + system)", "<= 10 ms",
+         f"{speed['cpu_ms_per_run']:.2f} ms (in-process, reference, every spec: {ms(split['now']):.2f} ms now, "
+         f"{ms(split['before']):.2f} ms at {split['before']})", verdict(speed["cpu_ms_per_run"] <= 10)),
+        ("2 jobs vs 1 job, the class of correct submissions, every spec", ">= 1.9x", f"{speed['speedup']:.2f}x",
+         verdict(speed["speedup"] >= 1.9)),
+        ("A mixed class (the corpus but its hangs) per submission vs a correct class, 2 jobs", "<= 2x",
+         f"{speed['mixed_over_correct']:.2f}x", verdict(speed["mixed_over_correct"] <= 2)),
+        (f"`check` on the reference vs the grader at {speed['before']}", "<= 1.0x",
+         f"{check:.2f}x ({speed['check_seconds']:.2f} s vs {speed['check_before_seconds']:.2f} s, interleaved medians)",
+         verdict(check <= 1.0)),
+    ]
+
+
+def breakdown_rows(split: dict) -> list[str]:
+    """The CPU of one spec-run by where it is spent, before and now (bench/breakdown.py)."""
+    keys = ("grader_user", "grader_system", "runs_user", "runs_system")
+    rows = [f"| {label} | " + " | ".join(f"{split[name][key] * 1000:.2f}" for key in keys)
+            + f" | {sum(split[name][key] for key in keys) * 1000:.2f} | {split[name]['wall'] * 1000:.2f} | "
+            f"{split[name]['faults']:.0f} |" for name, label in (("before", f"at {split['before']}"), ("now", "now"))]
+    return ["| grader | grader user | grader system | runs user | runs system | CPU | wall, 1 run at a time | "
+            "runs' minor faults |", "|---|---|---|---|---|---|---|---|", *rows]
+
+
 def main() -> int:
     quick = "--quick" in sys.argv[1:]
     started = time.perf_counter()
@@ -75,6 +115,7 @@ def main() -> int:
         outputs[name], results[name], seconds[name] = run(name, QUICK[name] if quick else extra)
     spec, peers, load, hang = results["per_spec"], results["peers"], results["throughput"], results["hang_cost"]
     same = results["launch_equivalence"]
+    speed, split = results["class_speed"], results["breakdown"]
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "--", "grader"], cwd=ROOT, capture_output=True,
                            text=True).stdout.strip()
@@ -147,6 +188,19 @@ def main() -> int:
         *(f"| {name} | {goal} | {value} | {ok} |" for name, goal, value, ok in rows),
         "",
         *(missed_speedup(load, used) if load["speedup"] < 1.8 else []),
+        "## Against the targets of issue 23",
+        "",
+        "| target | goal | this run | |",
+        "|---|---|---|---|",
+        *(f"| {name} | {goal} | {value} | {ok} |" for name, goal, value, ok in class_rows(speed, split)),
+        "",
+        "Milliseconds of one spec-run, the reference on every spec one run at a time in one process "
+        "(`bench/breakdown.py`); the runs' time is the fork server's launchers, inits and programs:",
+        "",
+        *breakdown_rows(split),
+        "",
+        *(Path(BENCH / "NOTES.md").read_text().splitlines() if (BENCH / "NOTES.md").exists() else []),
+        "",
         "## How each number is made",
         "",
         "* **Floor**: the reference run as a fresh `python3 mastermind.py` (the interpreter the grader gives "

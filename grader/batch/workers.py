@@ -31,7 +31,8 @@ from typing import Any
 
 from grader.base.project import PACKAGE
 from grader.engine.runner import Options, check_submission
-from grader.sandbox.box import WORKER_FOLDER
+from grader.sandbox.box import WORKER_FOLDER, scratch
+from grader.sandbox.protections import protections
 from grader.spec.specs import Spec
 
 WORKER_BOOT = "from grader.batch.workers import worker_main; raise SystemExit(worker_main())"
@@ -98,7 +99,8 @@ class Worker:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PACKAGE.parent), env.get("PYTHONPATH")]))
         # Its runs' sandbox folders go in a folder of its own, which we remove once it is gone: a worker
         # killed mid-run cannot clean up after itself.
-        self.scratch = Path(tempfile.mkdtemp(prefix=WORKER_FOLDER))
+        isolated = protections().isolated  # probed here once anyway: the fingerprint names it
+        self.scratch = Path(tempfile.mkdtemp(prefix=WORKER_FOLDER, dir=scratch() if isolated else None))
         os.chmod(self.scratch, 0o711)  # a per-run uid (the fallback as root) passes through to its copy, lists nothing
         env["TMPDIR"] = str(self.scratch)
         self.process = subprocess.Popen(

@@ -82,7 +82,7 @@ def open_transport(options: Options, box: Sandbox, argv: tuple[str, ...]) -> Tra
     if options.transport == PTY:
         from grader.engine.terminal import Terminal  # noqa: PLC0415 - POSIX only
 
-        return Terminal(box.start(argv), options.wait_method)
+        return Terminal(box.start(argv), options.wait_method, box.watched_threads)
     pipes = Pipes(*box.command(argv), box.preexec)
     box.watch(pipes.pid)
     return pipes

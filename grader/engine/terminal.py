@@ -23,14 +23,17 @@ from typing import Callable
 import pexpect
 
 from grader.engine.transport import Transport
+from grader.sandbox import proc
 from grader.engine.waiting import ProcWatch, QuietWatch
 
 
 class Terminal(Transport):
     """`child`: a program started on a fresh pty by `Sandbox.start` (a pexpect child, or a fork launch's
-    run, which behaves as one)."""
+    run, which behaves as one); `threads`: the (pid, tid) of the threads to watch, given the child's pid
+    (`Sandbox.watched_threads`)."""
 
-    def __init__(self, child: pexpect.spawn, wait_method: str = "auto") -> None:
+    def __init__(self, child: pexpect.spawn, wait_method: str = "auto",
+                 threads: Callable[[int], list[tuple[int, int]]] = proc.tree_threads) -> None:
         self.child = child
         try:
             self.fd = self.child.child_fd
@@ -43,7 +46,7 @@ class Terminal(Transport):
             self.held = b""  # output that may be that echo: held back until it is known
             if wait_method == "auto":
                 wait_method = "proc" if ProcWatch.available(self.child.pid) else "quiet"
-            self.watch = ProcWatch(self.child.pid, pty_rdev(self.fd)) if wait_method == "proc" else QuietWatch()
+            self.watch = ProcWatch(self.child.pid, pty_rdev(self.fd), threads) if wait_method == "proc" else QuietWatch()
         except BaseException:
             # Nobody else knows this child yet: end it here (a sandbox's processes die with it).
             self.child.kill(signal.SIGKILL)

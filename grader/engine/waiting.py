@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import platform
 import time
+from typing import Callable
 
 from grader.sandbox import proc
 
@@ -32,11 +33,14 @@ ACTIVE = ("R", "D")  # a thread in these states may still print without anything
 
 
 class ProcWatch:
-    """Sees a new wait on the terminal `tty` (its st_rdev) by any thread of the process tree under `pid`."""
+    """Sees a new wait on the terminal `tty` (its st_rdev) by any thread of the program started as `pid`:
+    those `threads(pid)` lists as (pid, tid), by default every thread of the process tree under `pid`."""
 
-    def __init__(self, pid: int, tty: int) -> None:
+    def __init__(self, pid: int, tty: int,
+                 threads: Callable[[int], list[tuple[int, int]]] = proc.tree_threads) -> None:
         self.pid = pid
         self.tty = tty
+        self.threads = threads
         self.snapshot: dict[tuple[int, int], int] = {}
 
     @staticmethod
@@ -46,31 +50,33 @@ class ProcWatch:
     def arm(self) -> None:
         """Call right before sending input: waits already in progress no longer count."""
         self.snapshot = {
-            (pid, tid): proc.switch_count(pid, tid) for pid, tid in proc.tree_threads(self.pid)
+            (pid, tid): proc.switch_count(pid, tid) for pid, tid in self.threads(self.pid)
         }
 
     def heard(self, now: float) -> None:
         """Output says nothing about waiting here: /proc does."""
 
     def waiting(self, now: float) -> bool:
-        return any(self._new_wait(pid, tid) for pid, tid in proc.tree_threads(self.pid))
+        return any(self._new_wait(pid, tid) for pid, tid in self.threads(self.pid))
 
     def _new_wait(self, pid: int, tid: int) -> bool:
         """True when the thread sleeps on our terminal in a wait that began after the last send.
 
         The switch count is read before and after the other looks: when it did not move, the thread stayed
         off the CPU the whole time, so the read we saw is the one it sleeps in now, and it went to sleep
-        (switched out) after the snapshot, so after the send."""
-        before = proc.switch_count(pid, tid)
-        if before <= self.snapshot.get((pid, tid), -1):
+        (switched out) after the snapshot, so after the send. A thread preempted inside the read it was just
+        woken from also shows that read, but it is runnable (R), not sleeping (S): only a sleeping thread is
+        waiting. State and count come from one read of its status."""
+        found = proc.activity(pid, tid)
+        if found is None or found[1] <= self.snapshot.get((pid, tid), -1) or found[0] != "S":
             return False
-        return self._blocked_on_tty(pid, tid) and proc.switch_count(pid, tid) == before
+        return self._blocked_on_tty(pid, tid) and proc.switch_count(pid, tid) == found[1]
 
     def still(self) -> tuple[tuple[int, int, int], ...] | None:
         """Every thread of the tree as (pid, tid, switch count) when none of them runs, is runnable or is in
         an uninterruptible wait, else None. Two equal answers mean no thread ran between them."""
         seen = []
-        for pid, tid in proc.tree_threads(self.pid):
+        for pid, tid in self.threads(self.pid):
             found = proc.activity(pid, tid)
             if found is None:
                 continue  # gone: it prints nothing more
@@ -87,11 +93,7 @@ class ProcWatch:
         return device == self.tty or device == DEV_TTY and proc.controlling_tty(pid) == self.tty
 
     def _blocked_on_tty(self, pid: int, tid: int) -> bool:
-        # A thread preempted inside the read it was just woken from also shows that read, but it is
-        # runnable (R), not sleeping (S): only a sleeping thread is waiting.
-        state = proc.state(pid, tid)
-        if state is None or state[0] != b"S":
-            return False
+        """The system call the thread sleeps in is a read of our terminal, or a select or poll watching it."""
         call = proc.syscall(pid, tid)
         if call is None:
             return False

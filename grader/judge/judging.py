@@ -6,6 +6,7 @@ import json
 import re
 import signal
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from grader.judge.facts import StepFacts, session_facts
 from grader.judge.matching import TextLines, step_matches
@@ -165,12 +166,14 @@ def _crashed(session: Session, step: int) -> bool:
     return session.signal is not None or _TRACEBACK in session.outputs[step]
 
 
-def expected_facts(spec: Spec) -> list[StepFacts]:
-    """The facts of every step of a rule spec, from its expected lines (a `regex` line states none)."""
+@lru_cache(maxsize=256)
+def expected_facts(spec: Spec) -> tuple[StepFacts, ...]:
+    """The facts of every step of a rule spec, from its expected lines (a `regex` line states none). The
+    same for every submission: read once per spec, not once per run (about half of what judging a run took)."""
     assert spec.vocabulary is not None
     key = _key(spec)
-    return session_facts([[line.text for line in step.lines if line.kind != "regex"] + [step.prompt]
-                          for step in spec.steps], spec.vocabulary, key)
+    return tuple(session_facts([[line.text for line in step.lines if line.kind != "regex"] + [step.prompt]
+                                for step in spec.steps], spec.vocabulary, key))
 
 
 def _key(spec: Spec) -> str | None:

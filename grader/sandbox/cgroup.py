@@ -18,6 +18,8 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from grader.sandbox import proc
+
 PREFIX = "grader-run-"
 # Every run's group gets the same CPU weight (the kernel's default, written so it holds whatever the parent
 # says): runs share the CPU per run, not per process, so a run of 40 busy processes cannot starve another.
@@ -190,6 +192,7 @@ class RunGroup:
         self.parents = parents
         name = f"{PREFIX}{os.getpid()}-{secrets.token_hex(6)}"  # the pid tells whose it is
         self.folders = tuple(folder / name for folder in parents.folders)
+        self._threads_file = str(self.folders[0] / ("cgroup.threads" if parents.version == 2 else "tasks"))
         self.controllers = {controller: folder / name for controller, folder in
                             (("memory", parents.memory), ("pids", parents.pids), ("cpu", parents.cpu)) if folder}
         try:
@@ -229,6 +232,11 @@ class RunGroup:
             return [int(pid) for pid in (self.folders[0] / "cgroup.procs").read_text().split()]
         except OSError:
             return []
+
+    def threads(self) -> list[int]:
+        """Every thread of the run, sorted, from one read (v1's `tasks`, v2's `cgroup.threads`): what a walk
+        of the run's process tree finds in two reads per process."""
+        return sorted(int(tid) for tid in proc.read(self._threads_file).split())
 
     def out_of_memory_kills(self) -> int:
         """How many processes of the run the kernel killed for going over the memory limit."""

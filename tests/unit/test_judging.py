@@ -110,3 +110,9 @@ def test_a_rule_spec_that_a_crash_cuts_short_is_a_crash():
     verdict = judge(spec, Session(outputs, Ending.EXITED, 1))
     assert verdict.kind == judging.CRASH and verdict.step == 2, verdict
     assert "crashed after input 2" in verdict.message, verdict.message
+
+
+def test_a_rule_specs_expected_facts_are_read_once_for_every_submission():
+    # They depend on the spec alone; a class of 1,000 read them 1,000 times per spec.
+    spec = next(spec for spec in load_specs(ROOT / "specs") if spec.vocabulary is not None)
+    assert judging.expected_facts(spec) is judging.expected_facts(spec)
