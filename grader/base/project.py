@@ -11,6 +11,7 @@ DEFAULT_SPECS = ROOT / "specs"
 REFERENCE = ROOT / "reference"
 TEMPLATE = ROOT / "student_template"
 CORPUS = ROOT / "tests" / "submissions"
+PYTHON = "python3"  # as a command's first word: the interpreter student programs run with
 
 
 def default_jobs() -> int:

@@ -24,7 +24,7 @@ from grader.base.errors import SandboxFailure
 from grader.sandbox.box import FORK, PLAIN, Sandbox
 from grader.sandbox.limits import Limits
 from grader.sandbox.protections import isolation
-from grader.spec.assignment import PYTHON
+from grader.base.project import PYTHON
 from grader.spec.specs import Spec
 from grader.spec.timeouts import step_timeout
 from grader.engine.pipes import Pipes

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from grader.base.errors import SandboxFailure
 from grader.base.files import searched
-from grader.base.project import PACKAGE, ROOT
+from grader.base.project import PACKAGE, PYTHON, ROOT
 from grader.sandbox import proc
 
 from grader.sandbox.cgroup import RunGroup, run_group_parents
@@ -48,7 +48,6 @@ from grader.sandbox.disk import DiskWatch, held
 from grader.sandbox.leftovers import SHARED_FOLDERS, remove_ipc_objects, remove_shared_files, remove_tree
 from grader.sandbox.inside import INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import DISK_FILES, Limits
-from grader.spec.assignment import PYTHON
 from grader.sandbox.reaping import fork_reaper, kill, kill_tree, wait_dead
 from grader.sandbox.inside import landlock, syscalls
 

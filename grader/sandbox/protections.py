@@ -19,7 +19,7 @@ from grader.sandbox import proc
 from grader.sandbox.box import Sandbox, others_may
 from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.limits import Limits
-from grader.spec.assignment import PYTHON
+from grader.base.project import PYTHON
 from grader.sandbox.inside import landlock, syscalls
 
 try:

@@ -37,11 +37,10 @@ from typing import Any
 import yaml
 
 from grader.base.errors import UsageError
-from grader.base.project import ROOT
+from grader.base.project import PYTHON, ROOT
 from grader.spec.variants import Variant, VariantError, choose, parse_variants
 from grader.spec.yaml_lines import FAST_LOADER, node_at
 
-PYTHON = "python3"  # as a command's first word: the interpreter student programs run with
 
 CONFIG = "assignment.yaml"
 SEEDED_BOOT = """\

@@ -31,7 +31,7 @@ from grader.engine.runner import Options  # noqa: E402
 from grader.sandbox.box import FORK, PLAIN, Sandbox  # noqa: E402
 from grader.sandbox.limits import Limits  # noqa: E402
 from grader.sandbox.protections import isolation  # noqa: E402
-from grader.spec.assignment import PYTHON  # noqa: E402
+from grader.base.project import PYTHON  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not protections().isolated, reason=protections().describe())
