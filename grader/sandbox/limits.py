@@ -22,17 +22,26 @@ class Limits:
     open_files: int = 64
     output_bytes: int = 1_000_000
     disk_mb: int = 64  # all the program can write: its copy, and /tmp and /dev/shm (isolated) or its uid's files there
+    # One process's address space (RLIMIT_AS); 0: memory_mb. Only a browser needs it apart: V8 reserves
+    # about a terabyte of address space it never touches, while what it uses stays within memory_mb (the
+    # run's cgroup holds all its processes to that).
+    address_space_mb: int = 0
 
     def rlimits(self) -> list[tuple[str, int, int]]:
         """The resource limits of the program's process, as (name, soft, hard)."""
         return [
             ("RLIMIT_CPU", self.cpu_seconds, self.cpu_seconds + 1),  # SIGXCPU, then SIGKILL a second later
-            ("RLIMIT_AS", self.memory_mb * MB, self.memory_mb * MB),
+            ("RLIMIT_AS", self.address_space * MB, self.address_space * MB),
             ("RLIMIT_NPROC", self.processes, self.processes),
             ("RLIMIT_FSIZE", self.file_size_mb * MB, self.file_size_mb * MB),
             ("RLIMIT_NOFILE", self.open_files, self.open_files),
             ("RLIMIT_CORE", 0, 0),
         ]
+
+    @property
+    def address_space(self) -> int:
+        """RLIMIT_AS in MiB: `address_space_mb`, or `memory_mb` where it is not set."""
+        return self.address_space_mb or self.memory_mb
 
     def group(self, helpers: int) -> tuple[int, int]:
         """The run's cgroup: (memory bytes, processes) for every process of the run together, `helpers`

@@ -10,6 +10,8 @@ An assignment is a folder shaped like the repository root: `specs/`, `reference/
     command: [python3, mastermind_game.py]   # optional: how to run it (default: python3 PROGRAM)
     arguments: []                    # optional: always passed after the command
     referee: referee.py              # optional: the referee of the assignment's referee specs
+    transport: browser               # optional: a web page (`program` is its HTML file), played in a browser
+    limits: {memory_mb: 1024}        # optional: the sandbox limits of every run (a browser needs more)
     parameters: {rows: 8}            # optional: its rules' numbers, filled in where files say {{rows}}
     variants: {eight-rows: {}, ten-rows: {rows: 10}}   # optional: named rule sets, the first the default
 
@@ -67,7 +69,8 @@ except BaseException as error:
     sys.excepthook(type(error), error, error.__traceback__)
     sys.exit(1)
 """
-KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants"}
+KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants", "transport", "limits"}
+BROWSER = "browser"  # `transport:` of a web assignment (grader/engine/browser.py); console programs have none
 DEFAULT_NAME, DEFAULT_SLUG, DEFAULT_PROGRAM = "Mastermind (digits)", "mastermind", "mastermind.py"
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 
@@ -87,6 +90,8 @@ class Assignment:
     slug: str = DEFAULT_SLUG  # names its output folders (dist/<slug>/), so two assignments' outputs coexist
     variants: tuple[Variant, ...] = ()  # every rule set, the default first; none without `parameters`
     variant: Variant | None = None  # the one graded: the default unless a command chose another
+    browser: bool = False  # a web page played in a browser, not a console program
+    limits: tuple[tuple[str, int], ...] = ()  # its runs' sandbox limits (names of grader/sandbox/limits.py)
 
     @property
     def specs(self) -> Path:
@@ -175,13 +180,38 @@ def parse_assignment(data: Any, folder: Path, where: str, root: yaml.Node | None
         referee = folder / _file_name(data["referee"], "referee", where)
         if not referee.is_file():
             raise AssignmentError(f"{where}: the referee {referee} does not exist")
+    browser = _transport(data.get("transport", ""), where)
+    limits = _limits(data.get("limits", {}), where)
     slug = data.get("slug", re.sub(r"[^a-z0-9-]+", "-", folder.resolve().name.lower()).strip("-"))
     if not isinstance(slug, str) or not SLUG.fullmatch(slug):
         raise AssignmentError(f"{where}: `slug` must be lower-case letters, digits and dashes (a folder name such "
                               f"as match or colour-2), got {slug!r}")
     variants = _variants(data, where, root)
     return Assignment(data["name"].strip(), folder, program, command + arguments, referee, folder / CONFIG, slug,
-                      variants, variants[0] if variants else None)
+                      variants, variants[0] if variants else None, browser, limits)
+
+
+def _transport(value: Any, where: str) -> bool:
+    if value not in ("", BROWSER):
+        raise AssignmentError(f"{where}: `transport` is `{BROWSER}` (a web page) or left out (a console program), "
+                              f"got {value!r}")
+    return value == BROWSER
+
+
+def _limits(value: Any, where: str) -> tuple[tuple[str, int], ...]:
+    """`limits:` as (name, value) pairs, each name a field of grader/sandbox/limits.py's Limits."""
+    # Imported here: the sandbox imports this module under the plain system python, which lacks jsonschema.
+    from grader.spec.specs import schema  # noqa: PLC0415
+
+    names = schema()["properties"]["limits"]["properties"]
+    if not isinstance(value, dict):
+        raise AssignmentError(f"{where}: `limits` must be a mapping such as {{memory_mb: 1024}}")
+    for name, number in value.items():
+        if name not in names:
+            raise AssignmentError(f"{where}: `limits`: unknown limit {name!r}; known: {', '.join(names)}")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise AssignmentError(f"{where}: `limits`: {name} must be a whole number above 0, got {number!r}")
+    return tuple(sorted(value.items()))
 
 
 def load_assignment(folder: Path = ROOT) -> Assignment:

@@ -75,3 +75,8 @@ def test_what_only_the_loader_can_say_about_variants(variants, tmp_path):
     assert VALIDATOR.is_valid(data)
     with pytest.raises(AssignmentError):
         parse_assignment(data, tmp_path, "assignment.yaml")
+
+
+def test_the_assignment_limits_are_the_spec_limits():
+    spec = json.loads((ROOT / "grader" / "spec" / "spec.schema.json").read_text(encoding="utf-8"))
+    assert SCHEMA["properties"]["limits"]["propertyNames"]["enum"] == list(spec["properties"]["limits"]["properties"])
