@@ -79,6 +79,8 @@ ETC_FILES = (
     "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
     f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
 )
+BROWSER_ETC = ("/etc/fonts",)  # a browser draws text with the system's fonts, found through fontconfig
+DEVTOOLS_FDS = (3, 4)  # `--remote-debugging-pipe`: the browser reads commands on 3 and answers on 4
 DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")  # and its own pty
 PR_SET_PDEATHSIG = 1
 RUN_FOLDER, WORKER_FOLDER = "grader-run-", "grader-worker-"  # mkdtemp prefixes: a run's folder, a grade worker's
@@ -238,7 +240,9 @@ class Sandbox:
     `isolate`: through the namespace launcher (what `grader.sandbox.protections.isolation()` says this
     machine can), or False for the fallback."""
 
-    def __init__(self, submission: Path, limits: Limits, *, isolate: bool, launch: str = FORK) -> None:
+    def __init__(self, submission: Path, limits: Limits, *, isolate: bool, launch: str = FORK,
+                 browser: bool = False) -> None:
+        self.browser = browser  # a browser's run (grader/sandbox/browser.py): its DevTools pipe and fonts
         self.submission = Path(submission)
         self.limits = limits
         self.isolated = isolate
@@ -402,7 +406,8 @@ class Sandbox:
             "disk_mb": self.limits.disk_mb,  # the run's tmpfs (grader/sandbox/inside/init.py)
             "disk_files": DISK_FILES,
             "system": system,
-            "etc": list(ETC_FILES),
+            "etc": list(ETC_FILES + (BROWSER_ETC if self.browser else ())),
+            "pass_fds": list(DEVTOOLS_FDS if self.browser else ()),
             "hide": sorted(path for path in hide if path not in ("/", "/usr")),
             "expose": expose,
             "rlimits": self.limits.rlimits(),

@@ -6,3 +6,4 @@ from pathlib import Path
 INIT_SCRIPT = Path(__file__).resolve().parent / "init.py"
 SYSCALLS_SCRIPT = INIT_SCRIPT.parent / "syscalls.py"  # imported by init.py, and by the fallback here
 SERVER_SCRIPT = INIT_SCRIPT.parent / "forkserver.py"  # the fork server (started by grader/sandbox/forking.py)
+DOOR_SCRIPT = INIT_SCRIPT.parent / "door.py"  # how a browser Playwright starts enters the sandbox (grader/sandbox/browser.py)

@@ -300,7 +300,9 @@ def start_student(cfg: dict, program: list[str], fork: bool) -> int:
                 except (OSError, ValueError):
                     pass
         signal.pthread_sigmask(signal.SIG_SETMASK, [])
-        os.closerange(3, 65536)
+        kept = sorted(cfg.get("pass_fds", ()))  # a browser's DevTools pipe (fds 3 and 4): the run's only other channel
+        for low, high in zip([3] + [fd + 1 for fd in kept], kept + [65536]):
+            os.closerange(low, high)
         os.setsid()  # as from a shell: its own session and process group, the pty's foreground group
         if os.isatty(0):  # 1: take it from the launcher's session
             check(libc.ioctl(0, c_ulong(TIOCSCTTY), 1), "take the terminal")
