@@ -14,6 +14,7 @@ from typing import Any, Mapping
 import jsonschema
 from referencing import Registry, Resource
 
+from grader.spec.web import is_web, random_problems, random_values, web_problems, web_steps
 from grader.spec.vocabulary import RuleInfo, Vocabulary, rules_from, vocabulary_from
 from grader.spec.yaml_lines import SpecError, check_data, load_yaml
 
@@ -54,6 +55,7 @@ class Step:
     input: str | None
     exit: int | None
     hidden: bool = False  # its input must not show on the screen as it is typed (a code read with getpass)
+    regions: tuple[str, ...] = ()  # a web step: the regions of the page read after its action (grader/spec/web.py)
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,9 @@ class Spec:
     judges_ending: bool = True  # how the session ends is part of its rule (always, compared line by line)
     vocabulary: Vocabulary | None = None  # how the suite's facts read (suite.yaml `facts:`)
     variants: tuple[str, ...] = ()  # the assignment's variants it grades; none: every one
+    web: bool = False  # its steps act on a web page (grader/spec/web.py), not a console program
+    random_values: tuple[float, ...] = ()  # a web spec: what the page's Math.random() returns first
+    random_seed: int = 0  # a web spec: seeds Math.random() after those values
 
     @property
     def seed(self) -> int | None:
@@ -120,6 +125,11 @@ def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
     if ("steps" in data) == ("referee" in data):
         problems.append(([], "a spec lists its `steps`, or hands the session to a `referee`: one of the two"))
     steps = data.get("steps", [])
+    if is_web(steps):
+        return problems + web_problems(steps) + random_problems(data.get("random", {}))
+    if "random" in data:
+        problems.append((["random"], "`random` seeds a web page's Math.random: a console spec's program is "
+                         "seeded by a `referee:` spec's seed"))
     for index, step in enumerate(steps):
         last = index == len(steps) - 1
         where = ["steps", index]
@@ -147,9 +157,16 @@ def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
     return problems
 
 
+def _web_steps(data: Mapping[str, Any]) -> tuple[Step, ...]:
+    built = web_steps(data["steps"])
+    return tuple(Step(tuple(Line(text) for text in lines), "", act, 0 if act is None else None, regions=regions)
+                 for regions, lines, act in built)
+
+
 def _build(spec_id: str, path: str, data: Mapping[str, Any], suite: Suite) -> Spec:
+    web = is_web(data.get("steps", []))
     steps = []
-    for index, raw in enumerate(data.get("steps", [])):
+    for index, raw in enumerate(() if web else data.get("steps", [])):
         output = raw.get("output", [])
         items = output.removesuffix("\n").split("\n") if isinstance(output, str) and output else output or []
         lines = tuple(
@@ -164,7 +181,7 @@ def _build(spec_id: str, path: str, data: Mapping[str, Any], suite: Suite) -> Sp
         description=" ".join(data["description"].split()),
         points=data["points"],
         visibility=data["visibility"],
-        steps=tuple(steps),
+        steps=_web_steps(data) if web else tuple(steps),
         timeout=float(data["timeout"]) if "timeout" in data else None,
         path=path,
         limits=tuple(sorted(data.get("limits", {}).items())),
@@ -174,6 +191,9 @@ def _build(spec_id: str, path: str, data: Mapping[str, Any], suite: Suite) -> Sp
         arguments=tuple(data.get("arguments", ())),
         referee=json.dumps(data["referee"], sort_keys=True) if "referee" in data else "",
         variants=tuple(data.get("variants", ())),
+        web=web,
+        random_values=random_values(data.get("random", {})),
+        random_seed=data.get("random", {}).get("seed", 0),
         **_rule_fields(data.get("rule", ""), suite),
     )
 

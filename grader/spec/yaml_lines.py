@@ -8,7 +8,7 @@ from typing import Any, Callable
 import jsonschema
 import yaml
 
-TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains", "input_labels"}
+TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains", "input_labels", "click", "press"}
 
 
 class SpecError(Exception):

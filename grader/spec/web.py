@@ -1,0 +1,140 @@
+"""Web specs: steps that click and press on a page and expect the visible text of its regions, turned into
+the same steps as a console transcript, so that the judge, its per-step scoring and the reports serve both.
+
+A web spec's `steps` list items of three kinds, in any order, the last an `expect`:
+
+    - click: Position 1                 # a button, by its accessible name (or a list of them, in order)
+    - press: Enter                      # a key (or a list of keys)
+    - expect: {Feedback: 1 exact, 2 misplaced, History: [...]}   # regions by accessible name: their text
+
+Each click or press is one action; what the page shows after an action is that action's step. An `expect`
+names the regions read after the action before it (or at load, before any action), and what each shows:
+its visible lines (`region_lines`). A step with no `expect` reads nothing and expects nothing. So a web
+spec becomes steps whose `input` is the action (`click: Position 1`) and whose lines are the regions'
+rendered lines, `Feedback: 1 exact, 2 misplaced`, one per visible line, with the region's name in front.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ACTIONS = ("click", "press")
+WEB_KEYS = (*ACTIONS, "expect")
+CONSOLE_KEYS = ("output", "prompt", "input", "hidden", "exit")
+# The keys a step may press: one character, or one of these names (Playwright's, as a keyboard names them).
+NAMED_KEYS = ("Enter", "Tab", "Escape", "Backspace", "Delete", "Space", "ArrowLeft", "ArrowRight", "ArrowUp",
+              "ArrowDown", "Home", "End")
+EMPTY = "(empty)"  # the line of a region that shows no text, so that the region still shows in a diff
+
+
+def is_web(steps: list[Any]) -> bool:
+    """Does a spec's `steps` list web steps (any step with a web key)?"""
+    return any(isinstance(step, dict) and set(step) & set(WEB_KEYS) for step in steps)
+
+
+def visible_lines(text: str) -> tuple[str, ...]:
+    """A region's text as a reader sees it: its lines (from `innerText`), each with runs of whitespace made
+    one space and trimmed, empty lines left out. Layout is presentation; the words and their order are not."""
+    lines = (" ".join(line.split()) for line in text.replace("\r", "\n").split("\n"))
+    return tuple(line for line in lines if line)
+
+
+def region_lines(name: str, lines: tuple[str, ...]) -> list[str]:
+    """How a region reads in a step's output: one line per visible line, each after the region's name."""
+    return [f"{name}: {line}" for line in lines] or [f"{name}: {EMPTY}"]
+
+
+def action(verb: str, target: str) -> str:
+    """An action as a step's input: `click: Position 1`, `press: Enter`."""
+    return f"{verb}: {target}"
+
+
+def parse_action(text: str) -> tuple[str, str]:
+    """(verb, target) of an action made by `action`."""
+    verb, _, target = text.partition(": ")
+    return verb, target
+
+
+def shown_action(text: str) -> str:
+    """An action as a report names it: click “Position 1”, press Enter."""
+    verb, target = parse_action(text)
+    return f"click “{target}”" if verb == "click" else f"press {target}"
+
+
+def _listed(value: Any) -> list[str]:
+    return value if isinstance(value, list) else [value]
+
+
+def expected_lines(expect: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """An `expect:` mapping as (the regions it reads, in order; the lines it expects)."""
+    lines: list[str] = []
+    for name, shown in expect.items():
+        lines += region_lines(name, visible_lines("\n".join(_listed(shown))))
+    return tuple(expect), tuple(lines)
+
+
+def web_steps(steps: list[dict[str, Any]]) -> list[tuple[tuple[str, ...], tuple[str, ...], str | None]]:
+    """A web spec's steps as (regions read, lines expected, the action after it or None at the end): step 0
+    is the page at load, step k what it shows after action k. Assumes `web_problems` found none."""
+    built: list[tuple[tuple[str, ...], tuple[str, ...], str | None]] = []
+    regions: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()
+    for step in steps:
+        if "expect" in step:
+            regions, lines = expected_lines(step["expect"])
+            continue
+        verb = next(key for key in ACTIONS if key in step)
+        for target in _listed(step[verb]):
+            built.append((regions, lines, action(verb, target)))
+            regions, lines = (), ()
+    return built + [(regions, lines, None)]
+
+
+def _key_problem(key: str) -> str | None:
+    if len(key) == 1 or key in NAMED_KEYS:
+        return None
+    return f"{key!r} is not a key: press one character (1, a, +) or one of {', '.join(NAMED_KEYS)}"
+
+
+def web_problems(steps: list[Any]) -> list[tuple[list[Any], str]]:
+    """What a JSON Schema cannot say about a web spec's steps: one kind per step, no console keys among
+    them, real key names, names that are not blank, two `expect`s never in a row, an `expect` last."""
+    problems: list[tuple[list[Any], str]] = []
+    for index, step in enumerate(steps):
+        where = ["steps", index]
+        kinds = [key for key in WEB_KEYS if key in step]
+        console = [key for key in CONSOLE_KEYS if key in step]
+        if console:
+            problems.append((where, f"a web spec's steps click, press or expect; {', '.join(console)} belong to a "
+                             "console program's transcript"))
+        elif len(kinds) != 1:
+            problems.append((where, f"a web step is one of {', '.join(WEB_KEYS)}, alone, got {', '.join(kinds)}"))
+        elif kinds[0] == "press":
+            for key in _listed(step["press"]):
+                problem = _key_problem(key)
+                if problem:
+                    problems.append((where + ["press"], problem))
+        elif kinds[0] == "click" and any(not target.strip() for target in _listed(step["click"])):
+            problems.append((where + ["click"], "a button's accessible name cannot be blank"))
+        elif kinds[0] == "expect":
+            if index and "expect" in steps[index - 1]:
+                problems.append((where, "two `expect`s in a row: name every region in one `expect`"))
+            problems += [(where + ["expect", name], "a region's accessible name cannot be blank")
+                         for name in step["expect"] if not name.strip()]
+    if steps and isinstance(steps[-1], dict) and "expect" not in steps[-1]:
+        problems.append((["steps", len(steps) - 1], "a web spec ends with an `expect`: what the page shows at the end"))
+    return problems
+
+
+def random_values(random: dict[str, Any]) -> tuple[float, ...]:
+    """What the page's `Math.random()` returns first, from `random: {sides, draws}`: draw d of a die with
+    `sides` faces is (d - 0.5) / sides, so `Math.floor(Math.random() * sides) + 1` (and `Math.ceil`) give d."""
+    sides = random.get("sides", 6)
+    return tuple((draw - 0.5) / sides for draw in random.get("draws", ()))
+
+
+def random_problems(random: dict[str, Any]) -> list[tuple[list[Any], str]]:
+    sides = random.get("sides", 6)
+    return [(["random", "draws", index], f"draw {draw} is not a face of a {sides}-sided die (1 to {sides})")
+            for index, draw in enumerate(random.get("draws", ())) if not 1 <= draw <= sides]
+
