@@ -9,7 +9,7 @@ import sys
 from dataclasses import fields, replace
 from pathlib import Path
 
-from grader.spec.assignment import Assignment, load_assignment, with_variant
+from grader.spec.assignment import BROWSER, Assignment, load_assignment, with_variant
 from grader.spec.variants import for_variant
 from grader.commands.platform_variant import platform_variant
 from grader.base.errors import UsageError
@@ -83,11 +83,24 @@ def chosen_assignment(args: argparse.Namespace) -> Assignment:
 
 
 def assignment_options(assignment: Assignment, options: Options | None = None) -> Options:
-    """`options` for grading this assignment's program: its file name, command, referee and variant."""
+    """`options` for grading this assignment's program: its file name, command, referee, variant, limits
+    and transport."""
     variant = assignment.variant
-    return replace(options or Options(), script=assignment.program, command=assignment.command,
+    options = options or Options(limits=replace(Limits(), **dict(assignment.limits)))
+    return replace(options, script=assignment.program, command=assignment.command,
                    referee=str(assignment.referee or ""), config=str(assignment.config or ""),
-                   variant=variant.name if variant else "", parameters=variant.parameters if variant else ())
+                   variant=variant.name if variant else "", parameters=variant.parameters if variant else (),
+                   transport=BROWSER if assignment.browser else options.transport)
+
+
+def kind_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecError]:
+    """Specs of the other kind than the assignment: web steps for a console program, or the reverse."""
+    where = assignment.config or "the digit assignment"
+    if assignment.browser:
+        return [SpecError(spec.path, None, f"{where} grades a web page (`transport: browser`): its specs click, "
+                          "press and expect, not a console transcript") for spec in specs if not spec.web]
+    return [SpecError(spec.path, None, f"a web spec (click, press, expect), but {where} grades a console program: "
+                      "a web page's assignment.yaml says `transport: browser`") for spec in specs if spec.web]
 
 
 def referee_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecError]:
@@ -127,7 +140,7 @@ def assignment_specs(args: argparse.Namespace, visible_only: bool = False,
     assignment = chosen_assignment(args)
     directory = Path(args.specs) if args.specs else assignment.specs
     specs = load_specs(directory, visible_only=visible_only)
-    problems = referee_problems(assignment, specs)
+    problems = kind_problems(assignment, specs) + referee_problems(assignment, specs)
     if problems:
         raise SpecErrors(problems)
     return assignment, directory, specs if every_variant else variant_specs(assignment, specs)
@@ -153,7 +166,8 @@ def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool =
         print(warning, file=sys.stderr)
     if args.transport == PTY and default_transport() != PTY:
         raise UsageError("--transport pty: this system has no pseudo-terminal; use --transport pipes")
-    limits = replace(Limits(), **{name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES})
+    given = {name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES}
+    limits = replace(Limits(), **{**dict(assignment.limits), **given})  # the command line's over the assignment's
     options = Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
                       transport=args.transport, launch=args.launch)
     return assignment_options(assignment, options)

@@ -19,8 +19,8 @@ from grader.judge.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYN
 from grader.report.text import failure_details
 from grader.base.helptext import add_command
 from grader.spec.assignment import Assignment, load_assignment
-from grader.commands.options import (add_assignment_options, assignment_options, chosen_assignment, referee_problems,
-                                     variant_specs)
+from grader.commands.options import (add_assignment_options, assignment_options, chosen_assignment, kind_problems,
+                                     referee_problems, variant_specs)
 from grader.commands.variant_files import rendered
 from grader.spec.variants import unequal_points
 from grader.engine.runner import Options, check_submission
@@ -112,7 +112,7 @@ def validate(directory: Path, reference: Path = REFERENCE, template: Path = TEMP
         if not (folder / options.script).is_file():
             raise UsageError(f"{folder}: no {options.script} ({what})")
     specs, malformed = load_all(directory)
-    unplayable = referee_problems(assignment, specs)
+    unplayable = kind_problems(assignment, specs) + referee_problems(assignment, specs)
     malformed += unplayable
     specs = [spec for spec in specs if spec.path not in {problem.path for problem in unplayable}]
     result = Validation(variant_specs(assignment, specs), malformed)

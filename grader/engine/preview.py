@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from grader.engine.runner import Options
+from grader.spec.assignment import BROWSER
 from grader.engine.transport import PIPES, PTY
 from grader.engine.waiting import QUIET_PERIOD, proc_shows_waits
 
@@ -16,7 +17,10 @@ TERMINAL_ONLY = re.compile(r"\b(isatty|getpass|msvcrt|curses|termios|tty)\b")
 
 
 def notes_for(options: Options, program: Path) -> list[str]:
-    """The preview notes for checking `program` with `options` on this system."""
+    """The preview notes for checking `program` with `options` on this system. A web page is played as
+    the official grade plays it wherever it can be played at all (the browser refuses to run unsandboxed)."""
+    if options.transport == BROWSER:
+        return []
     exact_wait = options.transport == PTY and options.wait_method != "quiet" and proc_shows_waits()
     try:
         source = program.read_text(encoding="utf-8", errors="replace") if options.transport == PIPES else ""

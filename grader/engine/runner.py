@@ -27,6 +27,7 @@ from grader.sandbox.protections import isolation
 from grader.base.project import PYTHON
 from grader.spec.specs import Spec
 from grader.spec.timeouts import step_timeout
+from grader.engine.pages import run_page
 from grader.engine.pipes import Pipes
 from grader.engine.transport import PTY, Chunk, Transport
 
@@ -252,6 +253,10 @@ def grade_spec(submission: Path, spec: Spec, options: Options) -> Verdict:
     """One spec against one submission: replayed, or played by the assignment's referee."""
     if spec.referee:
         return run_refereed(submission, spec, options)
+    if spec.web:
+        limits = _spec_options(options, spec).limits
+        return judge(spec, run_page(submission, spec, options.script, limits, options.spec_timeout,
+                                    options.require_isolation))
     return judge(spec, run_spec(submission, spec, options))
 
 

@@ -15,6 +15,7 @@ from grader.judge.rendering import Told, visible
 from grader.judge.rules import Context, Unit, judge_facts, share
 from grader.judge.start import first_step
 from grader.spec.specs import Spec
+from grader.spec.web import shown_action
 from grader.base.wording import count_of
 
 PASSED = "passed"
@@ -28,6 +29,7 @@ EXIT_STATUS = "wrong exit status"
 FLOOD = "too much output"
 OVER_LIMIT = "over a limit"
 NO_PROGRAM = "no program"
+NO_CONTROL = "no such control"
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class Session:
     script: str = "mastermind.py"
     stuck: bool = False  # it printed all the last step expects, then neither ended nor asked for input
     echoed: tuple[bool | None, ...] = ()  # per input typed: the terminal showed it (None: unknown, on pipes)
+    note: str = ""  # a web page's session: why it could not go on (it never settled; a control is missing)
+    screenshot: bytes = b""  # a web page's session: the page (PNG) at the first step that went wrong
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,7 @@ class Verdict:
     units: tuple[Unit, ...] = ()  # a rule spec's judged facts (none for a spec compared line by line)
     told: dict[int, Told] = field(default_factory=dict, init=False, compare=False, repr=False)  # see report.text.told
     first_step: str | None = None  # what the program did instead of the session's first step (start.py)
+    screenshot: bytes = field(default=b"", compare=False, repr=False)  # a web page at the step that went wrong
 
     @property
     def passed(self) -> bool:
@@ -93,6 +98,8 @@ def shown_input(text: str) -> str:
 
 def moment(spec: Spec, step: int) -> str:
     """Where in the session a step's output comes from, named by the input that caused it."""
+    if spec.web:
+        return f"after action {step} ({shown_action(spec.steps[step - 1].input or '')})" if step else "at load"
     if step == 0:
         return "at start-up, before any input"
     return f"after input {step} ({shown_input(spec.steps[step - 1].input or '')})"
@@ -136,6 +143,8 @@ def _crash_kind(session: Session, step: int, spec: Spec) -> tuple[str, str]:
 def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
     """Name how the session ended at `step`, when that ending is the failure."""
     last = step == len(spec.steps) - 1
+    if session.note:
+        return (HANG if session.end == Ending.TIMEOUT else NO_CONTROL), f"{moment(spec, step)}, {session.note}"
     if session.end == Ending.OUTPUT_LIMIT:
         return FLOOD, f"the program printed more than {session.output_limit} bytes {moment(spec, step)}"
     if session.end == Ending.TIMEOUT and session.stuck:
@@ -259,7 +268,9 @@ def judge(spec: Spec, session: Session) -> Verdict:
     compared (a rule spec: its facts); the first difference (or the wrong ending) is the headline. A
     failure says too whether the program did the session's first step (see `start.first_step`)."""
     verdict = _judged(spec, session)
-    return verdict if verdict.passed else replace(verdict, first_step=first_step(spec, session.outputs))
+    if verdict.passed:
+        return verdict
+    return replace(verdict, first_step=first_step(spec, session.outputs), screenshot=session.screenshot)
 
 
 def _judged(spec: Spec, session: Session) -> Verdict:
@@ -278,7 +289,8 @@ def _judged(spec: Spec, session: Session) -> Verdict:
     ending = None if ended_well else _ending(spec, session, last)
     if differing and (differing[0] < last or ended_well):
         head = differing[0]
-        kind, message = MISMATCH, f"the output {moment(spec, head)}{',' if head == 0 else ''} is not what was expected"
+        what = "the page" if spec.web else "the output"
+        kind, message = MISMATCH, f"{what} {moment(spec, head)}{',' if head == 0 else ''} is not what was expected"
         message += hidden
         if ending:
             message += f"; later, {ending[1]}"

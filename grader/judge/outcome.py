@@ -13,3 +13,4 @@ class Ending(str, Enum):
     TIMEOUT = "timeout"  # it did neither within the time allowed
     OUTPUT_LIMIT = "output_limit"  # it printed more than its budget
     MISSING = "missing"  # there was no program to run
+    BLOCKED = "blocked"  # a web page lacks the control a step acts on (or it is hidden or disabled)

@@ -9,6 +9,7 @@ import textwrap
 
 from grader.base.wording import count_of
 from grader.judge.judging import Verdict, moment, shown_input, total
+from grader.spec.web import shown_action
 from grader.judge.rendering import program_lines
 from grader.report.results import Failure, Results, TestResult
 from grader.report.slips import (Crash, crash_of, digitless, same_crashes, same_differences, shown, slip, told,
@@ -45,7 +46,7 @@ def failure_details(verdict: Verdict, crash_told_in: Verdict | None = None) -> l
     if verdict.step is None:
         return lines
     lines += inputs_typed(verdict)
-    lines.append(f"Output {moment(spec, verdict.step)}:")
+    lines.append(f"{'The page' if spec.web else 'Output'} {moment(spec, verdict.step)}:")
     crash = crash_of(verdict)
     if crash and crash.step == verdict.step:
         lines += ["  " + row for row in program_lines(verdict.actual or "", TRACEBACK_BUDGET, traceback=True)]
@@ -65,18 +66,19 @@ def inputs_typed(verdict: Verdict) -> list[str]:
     if not typed:
         return []
     width = len(str(len(typed)))
-    shown = [f"{number:>{width}}. {shown_input(text)}"
+    shown = [f"{number:>{width}}. {shown_action(text) if spec.web else shown_input(text)}"
              + (f"  ({spec.input_labels[number - 1]})" if number <= len(spec.input_labels) else "")
              for number, text in enumerate(typed, start=1)]
-    last = f"  {shown[-1]}  <- the output after this one is where it went wrong"
+    last = f"  {shown[-1]}  <- the {'page' if spec.web else 'output'} after this one is where it went wrong"
+    heading = "Actions, in order:" if spec.web else "Inputs typed, in order:"
     if len(typed) <= INPUTS_ONE_A_LINE:
-        return ["Inputs typed, in order:", *(f"  {entry}" for entry in shown[:-1]), last]
+        return [heading, *(f"  {entry}" for entry in shown[:-1]), last]
     earlier = [""]
     for entry in (entry.strip() for entry in shown[:-1]):
         if earlier[-1] and len(earlier[-1]) + 3 + len(entry) > RULE_WIDTH - 2:
             earlier.append("")
         earlier[-1] += ("   " if earlier[-1] else "") + entry
-    return ["Inputs typed, in order:", *(f"  {line}" for line in earlier), last]
+    return [heading, *(f"  {line}" for line in earlier), last]
 
 
 def _crash_told(verdict: Verdict, crash: Crash | None, told_in: Verdict | None) -> list[str]:

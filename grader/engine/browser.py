@@ -1,0 +1,301 @@
+"""The browser transport: a web page played in Debian's chromium, inside the run's sandbox, through
+Playwright. What the console transports do with bytes, this does with a page: it acts (clicks a button
+by its accessible name, presses a key), waits until the page is idle, and reads the visible text of
+regions (by accessible name).
+
+The page is served from the run's working copy under a made-up origin, `https://student.invalid/`, by
+request routing: every request the page makes goes through `_serve`, which answers the copy's own files
+and refuses everything else (other origins, paths out of the copy). Nothing reaches a network (the
+browser has none in its sandbox anyway). `Math.random` is replaced before the page's scripts run: the
+spec's values first, then a seeded generator.
+
+**Idle**, the moment to act or read, is never a sleep. The page is idle when, all at once:
+1. no request of the page is pending (counted here, from the requests routed);
+2. every handler of the last action has returned: the check runs as a task of its own, after the task
+   that dispatched the input event and its microtasks;
+3. no timer set with `setTimeout` for less than TIMER_HORIZON is pending (a short delay before showing
+   a result is part of the action; a longer one, or `setInterval`, is a clock that never ends);
+4. no finite animation runs (a CSS transition, a CSS animation with a count, `element.animate`): its
+   `animationend` handlers may still change the page;
+5. the DOM did not change (a MutationObserver over the whole document: nodes, attributes, text) over
+   two animation frames in a row.
+What is ignored, and why: infinite CSS animations and canvas drawing change pixels, not the DOM nor any
+text a spec reads, and they never end. A clock that rewrites its own text is a mutation like any other:
+between two ticks the page is idle, so a once-a-second clock only delays a step by its tick; one that
+changes the DOM every frame never settles, and the step says so ("the page never settled") after its
+timeout, naming the element that kept changing. A page whose script never returns (a loop) is ended by
+the step's timeout too: a watchdog kills the run's sandbox, which ends every Playwright call at once.
+"""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from grader.sandbox.box import Sandbox
+from grader.sandbox.browser import BrowserDoor
+from grader.spec.web import parse_action, region_lines, shown_action, visible_lines
+
+ORIGIN = "https://student.invalid"
+TIMER_HORIZON_MS = 500
+VIEWPORT = {"width": 800, "height": 600}
+SCREENSHOT_BUDGET = 200_000  # bytes of PNG one failing spec may keep; a bigger one is taken of the top only
+LAUNCH_SECONDS = 30.0  # the browser's start-up: what a loaded machine needs, not a spec's step
+UNSETTLED, NO_CONTROL = "unsettled", "no control"  # why a page could not go on (`Problem.kind`)
+
+HOOKS = """(() => {
+  const values = %(values)s;
+  let drawn = 0, state = %(seed)d >>> 0;
+  const next = () => {  // mulberry32: small, and the same numbers in every browser
+    state = (state + 0x6D2B79F5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  Math.random = () => drawn < values.length ? values[drawn++] : next();
+  const timers = new Set(), setT = window.setTimeout, clearT = window.clearTimeout;
+  window.setTimeout = function (handler, delay, ...rest) {
+    const id = setT.call(window, function (...args) {
+      timers.delete(id);
+      return typeof handler === "function" ? handler.apply(this, args) : undefined;
+    }, delay, ...rest);
+    if ((Number(delay) || 0) < %(horizon)d) timers.add(id);
+    return id;
+  };
+  window.clearTimeout = (id) => { timers.delete(id); clearT.call(window, id); };
+  let mutations = 0, changed = null;
+  new MutationObserver((records) => {
+    mutations += records.length;
+    changed = records[records.length - 1].target;
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  const running = () => document.getAnimations().filter((a) =>
+    a.playState === "running" && a.effect && a.effect.getComputedTiming().iterations !== Infinity).length;
+  let token = null, seen = -1, still = 0;
+  const name = (node) => {
+    const element = node && node.nodeType === 1 ? node : node && node.parentElement;
+    if (!element) return "the document";
+    return "<" + element.localName + (element.id ? " id=" + element.id : "") +
+      (element.className && typeof element.className === "string" ? " class=" + element.className : "") + ">";
+  };
+  Object.defineProperty(window, "__graderIdle", {value: (call) => {
+    if (call !== token) { token = call; seen = mutations; still = 0; return false; }
+    if (mutations === seen) still += 1; else { seen = mutations; still = 0; }
+    return still >= 2 && timers.size === 0 && running() === 0;
+  }});
+  Object.defineProperty(window, "__graderWhy", {value: () => {
+    if (still < 2) return "its DOM kept changing (last in " + name(changed) + ")";
+    if (timers.size) return timers.size + " short timer(s) kept being set";
+    return running() + " animation(s) kept running";
+  }});
+})();"""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why the page could not go on at a step: it never settled, or a control it was to use is not there."""
+
+    kind: str
+    message: str
+
+
+def _answer(route: Any, workdir: Path) -> None:
+    """Serve a request from the working copy, or refuse it: another origin, a path out of the copy, no file."""
+    url = urlsplit(route.request.url)
+    if f"{url.scheme}://{url.netloc}" != ORIGIN:
+        route.abort("blockedbyclient")
+        return
+    root = workdir.resolve()
+    path = (root / unquote(url.path).lstrip("/")).resolve()
+    if path == root:
+        path = root / "index.html"
+    if not path.is_relative_to(root) or not path.is_file():
+        route.fulfill(status=404, body="not found", content_type="text/plain")
+        return
+    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    route.fulfill(status=200, body=path.read_bytes(), content_type=kind, headers={"Cache-Control": "no-store"})
+
+
+def _gone_or_late(error: Exception) -> bool:
+    """Playwright's error for a browser that is gone (killed by the watchdog) or a call that timed out."""
+    return type(error).__name__ in ("TimeoutError", "TargetClosedError") or "closed" in str(error).lower()
+
+
+class PageRun:
+    """One page in one browser in one run's sandbox, for one spec. Use as a context manager: on exit the
+    browser and every process of the run are gone. Every call returns a Problem instead of raising when
+    the page is at fault."""
+
+    def __init__(self, box: Sandbox, page: str, values: tuple[float, ...], seed: int, reason: str = "") -> None:
+        self.box, self.page_file = box, page
+        self.door = BrowserDoor(box, reason)
+        self.hooks = HOOKS % {"values": json.dumps(list(values)), "seed": seed, "horizon": TIMER_HORIZON_MS}
+        self.pending = 0
+        self.errors: list[str] = []
+        self.calls = 0
+        self._playwright: Any = None
+        self._watchdog: threading.Timer | None = None
+        self.killed = False
+
+    def __enter__(self) -> PageRun:
+        from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only web assignments need it
+
+        self._manager = sync_playwright()
+        self._playwright = self._manager.__enter__()
+        try:
+            browser = self._playwright.chromium.launch(executable_path=str(self.door.executable),
+                                                      timeout=LAUNCH_SECONDS * 1000)
+            self.context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, service_workers="block",
+                                               locale="en-GB", timezone_id="UTC")
+            self.context.add_init_script(self.hooks)
+            self.context.route("**/*", lambda route: _answer(route, self.box.workdir))
+            self.context.on("page", lambda other: other.close() if other is not getattr(self, "page", other) else None)
+            self.context.on("request", lambda request: self._count(1))
+            self.context.on("requestfinished", lambda request: self._count(-1))
+            self.context.on("requestfailed", lambda request: self._count(-1))
+            self.page = self.context.new_page()
+            self.page.on("pageerror", lambda error: self.errors.append(str(error).split("\n")[0]))
+            self.page.on("dialog", lambda dialog: dialog.dismiss())
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def _count(self, change: int) -> None:
+        self.pending = max(self.pending + change, 0)
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._disarm()
+        self.door.kill()
+        if self._playwright is not None:
+            try:
+                self._manager.__exit__(None, None, None)
+            except Exception:  # noqa: BLE001 - the browser is already dead: its driver's goodbye may fail
+                pass
+
+    # ---- the watchdog: a page that never yields cannot hold a step past its time ------------------
+
+    def _arm(self, seconds: float) -> None:
+        self._disarm()
+        self._watchdog = threading.Timer(seconds + 1.0, self._kill)
+        self._watchdog.daemon = True
+        self._watchdog.start()
+
+    def _disarm(self) -> None:
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
+
+    def _kill(self) -> None:
+        self.killed = True
+        self.door.kill()
+
+    # ---- steps ----------------------------------------------------------------------------------
+
+    def open(self, timeout: float) -> Problem | None:
+        """Load the page and wait until it is idle."""
+        return self._guarded(timeout, lambda: self._open(timeout))
+
+    def _open(self, timeout: float) -> Problem | None:
+        self.page.goto(f"{ORIGIN}/{self.page_file}", wait_until="load", timeout=timeout * 1000)
+        return self._settle(timeout)
+
+    def act(self, action: str, timeout: float) -> Problem | None:
+        """Do one action (`click: NAME`, `press: KEY`), then wait until the page is idle."""
+        return self._guarded(timeout, lambda: self._act(action, timeout))
+
+    def _act(self, action: str, timeout: float) -> Problem | None:
+        verb, target = parse_action(action)
+        if verb == "press":
+            self.page.keyboard.press(" " if target == "Space" else target)
+            return self._settle(timeout)
+        buttons = self.page.get_by_role("button", name=target, exact=True)
+        found = buttons.count()
+        if found != 1:
+            many = f"{found} buttons are" if found else "no button is"
+            return Problem(NO_CONTROL, f"{many} named “{target}” on the page, so it could not {shown_action(action)}")
+        if not buttons.is_visible() or not buttons.is_enabled():
+            state = "hidden" if not buttons.is_visible() else "disabled"
+            return Problem(NO_CONTROL, f"the button “{target}” is {state}, so it could not {shown_action(action)}")
+        buttons.click(timeout=timeout * 1000)
+        return self._settle(timeout)
+
+    def _settle(self, timeout: float) -> Problem | None:
+        """Wait until the page is idle (see the module's docstring), at most `timeout` seconds."""
+        self.calls += 1
+        try:
+            self.page.wait_for_function("(call) => window.__graderIdle(call)", arg=self.calls, polling="raf",
+                                        timeout=timeout * 1000)
+            while self.pending:
+                self.page.wait_for_event("requestfinished", timeout=timeout * 1000)
+        except Exception as error:  # noqa: BLE001 - Playwright's TimeoutError: the page never settled
+            if type(error).__name__ != "TimeoutError":
+                raise
+            return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: {self._why()}")
+        return None
+
+    def _why(self) -> str:
+        try:
+            return str(self.page.wait_for_function("() => window.__graderWhy()", timeout=300).json_value())
+        except Exception:  # noqa: BLE001 - the page's script does not return: it is busy
+            return "its script never returned (a loop that does not end?)"
+
+    def _guarded(self, timeout: float, step: Any) -> Problem | None:
+        """Run a step under the watchdog; a browser killed by it, or gone, is a page that never settled."""
+        self._arm(timeout)
+        try:
+            result: Problem | None = step()
+            return result
+        except Exception as error:  # noqa: BLE001 - Playwright's errors: the browser gone or the page at fault
+            if self.killed or (_gone_or_late(error) and type(error).__name__ != "TimeoutError"):
+                return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: its script never returned "
+                               "(a loop that does not end?)")
+            if type(error).__name__ == "TimeoutError":
+                return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: "
+                               f"{str(error).splitlines()[0]}")
+            raise
+        finally:
+            self._disarm()
+
+    def read(self, regions: tuple[str, ...], timeout: float) -> list[str]:
+        """The visible lines of each region, as a step's output shows them (`region_lines`), after the page's
+        uncaught errors since the last read; nothing more once the page's script never returns."""
+        lines: list[str] = [f"Page error: {error}" for error in self.errors]
+        self.errors.clear()
+        if self.killed:
+            return lines
+        self._arm(timeout)
+        try:
+            for name in regions:
+                lines += region_lines(name, self._region(name, timeout))
+        except Exception as error:  # noqa: BLE001 - the browser killed by the watchdog, or gone: what was read stands
+            if not (self.killed or _gone_or_late(error)):
+                raise
+        finally:
+            self._disarm()
+        return lines
+
+    def _region(self, name: str, timeout: float) -> tuple[str, ...]:
+        found = self.page.get_by_label(name, exact=True)
+        count = found.count()
+        if count != 1:
+            return (f"({count} elements are named “{name}”)" if count else f"(nothing on the page is named “{name}”)",)
+        if not found.evaluate("(element) => element.checkVisibility({visibilityProperty: true})"):
+            return (f"(“{name}” is hidden)",)
+        return visible_lines(found.inner_text(timeout=timeout * 1000))
+
+    def screenshot(self) -> bytes:
+        """The page as it looks now, as a PNG within SCREENSHOT_BUDGET (the top of the page when the whole
+        viewport is over it); b"" when the page cannot be drawn (the browser is gone or busy)."""
+        try:
+            image: bytes = self.page.screenshot(timeout=2000, caret="hide")
+            if len(image) > SCREENSHOT_BUDGET:
+                image = self.page.screenshot(timeout=2000, clip={"x": 0, "y": 0, "width": 800, "height": 300},
+                                             caret="hide")
+        except Exception:  # noqa: BLE001 - no picture is better than no report
+            return b""
+        return image if len(image) <= SCREENSHOT_BUDGET else b""
