@@ -10,7 +10,9 @@ browser has none in its sandbox anyway). `Math.random` is replaced before the pa
 spec's values first, then a seeded generator.
 
 **Idle**, the moment to act or read, is never a sleep. The page is idle when, all at once:
-1. no request of the page is pending (counted here, from the requests routed);
+1. no `fetch` (nor the reading of its answer's body) or XMLHttpRequest of the page is unanswered
+   (counted in the page, from the call to the answer: the routed requests' events reach the grader too
+   late to count);
 2. every handler of the last action has returned: the check runs as a task of its own, after the task
    that dispatched the input event and its microtasks;
 3. no timer set with `setTimeout` for less than TIMER_HORIZON is pending (a short delay before showing
@@ -68,6 +70,31 @@ HOOKS = """(() => {
     return id;
   };
   window.clearTimeout = (id) => { timers.delete(id); clearT.call(window, id); };
+  let fetching = 0;  // fetch() and XMLHttpRequest calls not answered yet: seen here, at once, unlike routed requests
+  const pageFetch = window.fetch;
+  window.fetch = function (...args) {
+    fetching += 1;
+    const done = () => { fetching -= 1; };
+    const answer = pageFetch.apply(this, args);
+    answer.then(done, done);
+    return answer;
+  };
+  for (const read of ["json", "text", "arrayBuffer", "blob", "formData"]) {  // the answer's body comes later
+    const body = Response.prototype[read];
+    Response.prototype[read] = function (...args) {
+      fetching += 1;
+      const done = () => { fetching -= 1; };
+      const value = body.apply(this, args);
+      value.then(done, done);
+      return value;
+    };
+  }
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    fetching += 1;
+    this.addEventListener("loadend", () => { fetching -= 1; }, {once: true});
+    return send.apply(this, args);
+  };
   let mutations = 0, changed = null;
   new MutationObserver((records) => {
     mutations += records.length;
@@ -85,11 +112,12 @@ HOOKS = """(() => {
   Object.defineProperty(window, "__graderIdle", {value: (call) => {
     if (call !== token) { token = call; seen = mutations; still = 0; return false; }
     if (mutations === seen) still += 1; else { seen = mutations; still = 0; }
-    return still >= 2 && timers.size === 0 && running() === 0;
+    return still >= 2 && timers.size === 0 && fetching === 0 && running() === 0;
   }});
   Object.defineProperty(window, "__graderWhy", {value: () => {
     if (still < 2) return "its DOM kept changing (last in " + name(changed) + ")";
     if (timers.size) return timers.size + " short timer(s) kept being set";
+    if (fetching) return fetching + " of its requests never answered";
     return running() + " animation(s) kept running";
   }});
 })();"""
@@ -120,6 +148,20 @@ def _answer(route: Any, workdir: Path) -> None:
     route.fulfill(status=200, body=path.read_bytes(), content_type=kind, headers={"Cache-Control": "no-store"})
 
 
+_drivers = threading.local()
+
+
+def _driver() -> Any:
+    """This thread's Playwright driver (its Node process, the grader's own helper: no student code runs
+    in it), started on first use and kept for the process's life: each run starts only a browser. The sync
+    API allows one per thread."""
+    if getattr(_drivers, "playwright", None) is None:
+        from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only web assignments need it
+
+        _drivers.playwright = sync_playwright().start()
+    return _drivers.playwright
+
+
 def _gone_or_late(error: Exception) -> bool:
     """Playwright's error for a browser that is gone (killed by the watchdog) or a call that timed out."""
     return type(error).__name__ in ("TimeoutError", "TargetClosedError") or "closed" in str(error).lower()
@@ -134,29 +176,20 @@ class PageRun:
         self.box, self.page_file = box, page
         self.door = BrowserDoor(box, reason)
         self.hooks = HOOKS % {"values": json.dumps(list(values)), "seed": seed, "horizon": TIMER_HORIZON_MS}
-        self.pending = 0
         self.errors: list[str] = []
         self.calls = 0
-        self._playwright: Any = None
         self._watchdog: threading.Timer | None = None
         self.killed = False
 
     def __enter__(self) -> PageRun:
-        from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only web assignments need it
-
-        self._manager = sync_playwright()
-        self._playwright = self._manager.__enter__()
         try:
-            browser = self._playwright.chromium.launch(executable_path=str(self.door.executable),
+            browser = _driver().chromium.launch(executable_path=str(self.door.executable),
                                                       timeout=LAUNCH_SECONDS * 1000)
             self.context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, service_workers="block",
                                                locale="en-GB", timezone_id="UTC")
             self.context.add_init_script(self.hooks)
             self.context.route("**/*", lambda route: _answer(route, self.box.workdir))
             self.context.on("page", lambda other: other.close() if other is not getattr(self, "page", other) else None)
-            self.context.on("request", lambda request: self._count(1))
-            self.context.on("requestfinished", lambda request: self._count(-1))
-            self.context.on("requestfailed", lambda request: self._count(-1))
             self.page = self.context.new_page()
             self.page.on("pageerror", lambda error: self.errors.append(str(error).split("\n")[0]))
             self.page.on("dialog", lambda dialog: dialog.dismiss())
@@ -165,17 +198,9 @@ class PageRun:
             raise
         return self
 
-    def _count(self, change: int) -> None:
-        self.pending = max(self.pending + change, 0)
-
     def __exit__(self, *exc_info: object) -> None:
         self._disarm()
         self.door.kill()
-        if self._playwright is not None:
-            try:
-                self._manager.__exit__(None, None, None)
-            except Exception:  # noqa: BLE001 - the browser is already dead: its driver's goodbye may fail
-                pass
 
     # ---- the watchdog: a page that never yields cannot hold a step past its time ------------------
 
@@ -230,8 +255,6 @@ class PageRun:
         try:
             self.page.wait_for_function("(call) => window.__graderIdle(call)", arg=self.calls, polling="raf",
                                         timeout=timeout * 1000)
-            while self.pending:
-                self.page.wait_for_event("requestfinished", timeout=timeout * 1000)
         except Exception as error:  # noqa: BLE001 - Playwright's TimeoutError: the page never settled
             if type(error).__name__ != "TimeoutError":
                 raise

@@ -1,0 +1,119 @@
+"""The browser transport on real pages in real chromium, inside the real sandbox: when a page is idle
+(a clock and a CSS animation that never stop do not keep it busy; a short timer, a fetch and a finite
+animation do), a page that never settles or never returns, requests refused outside the page's own
+folder, and the browser's own user, network and processes. One browser serves the module's pages."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from grader.base.errors import SandboxFailure
+from grader.engine.browser import NO_CONTROL, UNSETTLED, PageRun
+from grader.sandbox import proc
+from grader.sandbox.box import PLAIN, Sandbox
+from grader.sandbox.browser import chromium
+from grader.sandbox.limits import Limits
+from grader.sandbox.protections import protections
+from grader.spec.assignment import load_assignment
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = ROOT / "tests" / "pages" / "idle"
+LIMITS = Limits(**dict(load_assignment(ROOT / "assignments" / "web-colour").limits))
+
+pytestmark = [
+    pytest.mark.skipif(chromium() is None, reason="Chromium is not installed (.ci/run installs Debian's chromium package)"),
+    pytest.mark.skipif(not protections().full, reason=f"a browser runs only in the isolated sandbox: {protections().describe()}"),
+]
+
+
+def page_run(page: str, values: tuple[float, ...] = ()) -> tuple[Sandbox, PageRun]:
+    box = Sandbox(PAGES, LIMITS, isolate=True, launch=PLAIN, browser=True)
+    return box, PageRun(box, page, values, 0)
+
+
+@pytest.fixture(scope="module")
+def run():
+    box, opened = page_run("clock.html", (0.5 / 6,))
+    with opened:
+        yield opened
+    box.close()
+
+
+def test_a_clock_and_a_css_animation_do_not_keep_the_page_busy_but_a_timer_a_fetch_and_an_animation_do(run):
+    assert run.open(5) is None
+    assert run.act("click: Go", 5) is None
+    # The answer comes after a 150 ms timer, a fetch of answer.json and a 0.3 s animation: idle waited for
+    # all three, while the clock went on ticking and the spinner spinning. Math.random gave the spec's 1.
+    assert run.read(("Feedback",), 2) == ["Feedback: answered 1"]
+
+
+def test_a_page_that_changes_every_frame_never_settles_and_says_where(run):
+    run.page_file = "frames.html"
+    started = time.monotonic()
+    problem = run.open(1.0)
+    assert problem is not None and problem.kind == UNSETTLED
+    assert problem.message == "the page never settled within 1 s: its DOM kept changing (last in <span id=ticker>)"
+    assert time.monotonic() - started < 3
+
+
+def test_requests_outside_the_page_folder_are_refused(run):
+    run.page_file = "elsewhere.html"
+    assert run.open(5) is None
+    assert run.read(("Results",), 2) == [
+        "Results: https://example.com/ refused", "Results: http://127.0.0.1:9/ refused",
+        "Results: /../../../etc/passwd 404", "Results: /%2e%2e/%2e%2e/etc/hostname 404",
+        "Results: missing.js 404", "Results: answer.json 200"]
+
+
+def test_a_missing_region_and_a_missing_button_are_named(run):
+    run.page_file = "clock.html"
+    assert run.open(5) is None
+    assert run.read(("Score",), 2) == ["Score: (nothing on the page is named “Score”)"]
+    problem = run.act("click: Stop", 2)
+    assert problem is not None and problem.kind == NO_CONTROL
+    assert problem.message == "no button is named “Stop” on the page, so it could not click “Stop”"
+
+
+def test_the_browser_runs_as_the_runs_user_without_the_network_in_the_runs_processes(run):
+    assert run.door.pid() is not None
+    browsers = [pid for pid in proc.pids() if b"chromium" in (proc.cmdline(pid) or [b""])[0]
+                and _status(pid, "Uid") == str(run.box.uid)]
+    assert len(browsers) >= 2  # the browser and at least the page's renderer, all the run's user
+    for pid in browsers:
+        assert os.readlink(f"/proc/{pid}/ns/net") != os.readlink("/proc/self/ns/net")
+        assert os.readlink(f"/proc/{pid}/ns/pid") != os.readlink("/proc/self/ns/pid")
+        assert _status(pid, "NoNewPrivs") == "1" and _status(pid, "Seccomp") == "2"
+
+
+def _status(pid: int, field: str) -> str:
+    for line in proc.read(f"/proc/{pid}/status").decode().splitlines():
+        if line.startswith(field + ":"):
+            return line.split()[1]
+    return ""
+
+
+def test_a_script_that_never_returns_is_ended_by_the_step_timeout():
+    box, opened = page_run("loop.html")
+    try:
+        with opened as run:
+            assert run.open(5) is None
+            started = time.monotonic()
+            problem = run.act("click: Loop", 1.0)
+            assert problem is not None and problem.kind == UNSETTLED and "never" in problem.message
+            assert time.monotonic() - started < 4
+        assert not [pid for pid in proc.pids() if _status(pid, "Uid") == str(box.uid)]
+    finally:
+        box.close()
+
+
+def test_a_browser_is_refused_outside_the_isolated_sandbox():
+    box = Sandbox(PAGES, LIMITS, isolate=False, launch=PLAIN, browser=True)
+    try:
+        with pytest.raises(SandboxFailure, match="a web page is opened in a browser only inside the isolated sandbox"):
+            PageRun(box, "clock.html", (), 0, "testing")
+    finally:
+        box.close()
