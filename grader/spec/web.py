@@ -105,7 +105,8 @@ def web_problems(steps: list[Any]) -> list[tuple[list[Any], str]]:
         kinds = [key for key in WEB_KEYS if key in step]
         console = [key for key in CONSOLE_KEYS if key in step]
         if console:
-            problems.append((where, f"a web spec's steps click, press or expect; {', '.join(console)} belong to a "
+            belong = "belongs" if len(console) == 1 else "belong"
+            problems.append((where, f"a web spec's steps click, press or expect; {', '.join(console)} {belong} to a "
                              "console program's transcript"))
         elif len(kinds) != 1:
             problems.append((where, f"a web step is one of {', '.join(WEB_KEYS)}, alone, got {', '.join(kinds)}"))

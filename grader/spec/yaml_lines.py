@@ -8,7 +8,17 @@ from typing import Any, Callable
 import jsonschema
 import yaml
 
-TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains", "input_labels", "click", "press"}
+REGION = " region"  # what an `expect:` names: its text is kept as written, as every text field's (never a key)
+TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains", "input_labels", "click", "press",
+             REGION}
+
+
+# What a web step's value is, said where the schema's alternatives (`oneOf`) would only say "not valid".
+WEB_WORDING = {
+    "click": "a button's accessible name, or a non-empty list of names",
+    "press": "a key, or a non-empty list of keys",
+    "expect": "a region's text is text, or a list of lines ([] for none)",
+}
 
 
 class SpecError(Exception):
@@ -28,7 +38,7 @@ def _to_data(node: yaml.Node, loader: yaml.SafeLoader | yaml.CSafeLoader, path: 
             name = key_node.value
             if name in data:
                 raise SpecError(path, key_node.start_mark.line + 1, f"the key {name!r} appears twice")
-            data[name] = _to_data(value_node, loader, path, name)
+            data[name] = _to_data(value_node, loader, path, REGION if key == "expect" else name)
         return data
     if isinstance(node, yaml.SequenceNode):
         return [_to_data(item, loader, path, key) for item in node.value]
@@ -68,6 +78,9 @@ def _deepest(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
 
 
 def _schema_message(error: jsonschema.ValidationError, whole: str) -> str:
+    if error.validator == "oneOf" and set(error.absolute_path) & set(WEB_WORDING):
+        where = describe(list(error.absolute_path), whole)
+        return f"{where}: {WEB_WORDING[next(p for p in error.absolute_path if p in WEB_WORDING)]}"
     if error.validator == "oneOf":
         error = _deepest(error)
         if "output" in error.absolute_path and not isinstance(error.instance, str):

@@ -1,0 +1,92 @@
+"""Web specs (grader/spec/web.py) as plain data: what the loader makes of click, press and expect steps,
+what it refuses and how it says so (file, line, reason), and how the judge names a page's failures."""
+
+from __future__ import annotations
+
+import pytest
+
+from grader.judge.judging import HANG, MISMATCH, NO_CONTROL, PASSED, Session, judge
+from grader.judge.outcome import Ending
+from grader.spec.specs import parse_spec
+from grader.spec.web import EMPTY, random_values, region_lines, visible_lines
+from grader.spec.yaml_lines import SpecError
+
+HEAD = "name: Web\ndescription: A web spec.\npoints: 4\nvisibility: visible\n"
+SPEC = HEAD + """random: {draws: [1, 1, 2, 2]}
+steps:
+  - expect: {Guesses left: 10 guesses left, Score: 10}
+  - click: [Position 1, Colour 3]
+  - press: 1
+  - press: [Enter]
+  - expect:
+      Feedback: 1 exact,   2 misplaced
+      History: [" 1 2 1 3 — 1 exact, 2 misplaced "]
+      Guesses left: []
+"""
+
+
+def test_a_web_spec_becomes_a_transcript_of_actions_and_region_lines():
+    spec = parse_spec(SPEC, "web.yaml", "web")
+    assert spec.web and spec.random_values == (0.5 / 6, 0.5 / 6, 1.5 / 6, 1.5 / 6)
+    assert spec.inputs == ("click: Position 1", "click: Colour 3", "press: 1", "press: Enter")
+    assert [step.regions for step in spec.steps] == [("Guesses left", "Score"), (), (), (), ("Feedback", "History", "Guesses left")]
+    assert [line.text for line in spec.steps[0].lines] == ["Guesses left: 10 guesses left", "Score: 10"]  # as written
+    assert [line.text for line in spec.steps[-1].lines] == [
+        "Feedback: 1 exact, 2 misplaced", "History: 1 2 1 3 — 1 exact, 2 misplaced", f"Guesses left: {EMPTY}"]
+    assert spec.steps[-1].input is None and spec.steps[-1].exit == 0
+
+
+@pytest.mark.parametrize(("steps", "line", "message"), [
+    ("  - click: Go\n", 6, "step 1: a web spec ends with an `expect`: what the page shows at the end"),
+    ("  - click: Go\n    expect: {A: b}\n", 6, "step 1: a web step is one of click, press, expect, alone, got click, expect"),
+    ("  - click: Go\n  - input: 12\n  - expect: {A: b}\n", 7, "step 2: a web spec's steps click, press or expect; input belongs to a console program's transcript"),
+    ("  - press: Return\n  - expect: {A: b}\n", 6, "step 1, press: 'Return' is not a key: press one character (1, a, +) or one of Enter, Tab, Escape, Backspace, Delete, Space, ArrowLeft, ArrowRight, ArrowUp, ArrowDown, Home, End"),
+    ("  - click: ' '\n  - expect: {A: b}\n", 6, "step 1, click: a button's accessible name cannot be blank"),
+    ("  - expect: {A: b}\n  - expect: {B: c}\n", 7, "step 2: two `expect`s in a row: name every region in one `expect`"),
+    ("  - click: []\n  - expect: {A: b}\n", 6, "step 1, click: a button's accessible name, or a non-empty list of names"),
+    ("  - expect: {A: {b: c}}\n", 6, "step 1, expect, A: a region's text is text, or a list of lines ([] for none)"),
+])
+def test_a_malformed_web_step_is_refused_naming_file_line_and_why(steps, line, message):
+    with pytest.raises(SpecError) as raised:
+        parse_spec(HEAD + "steps:\n" + steps, "web.yaml", "web")
+    assert (raised.value.path, raised.value.line, raised.value.message) == ("web.yaml", line, message)
+
+
+def test_a_draw_off_the_die_and_random_in_a_console_spec_are_refused():
+    with pytest.raises(SpecError, match=r"web.yaml:5: random, draws 2: draw 7 is not a face of a 6-sided die \(1 to 6\)"):
+        parse_spec(HEAD + "random: {draws: [1, 7]}\nsteps:\n  - expect: {A: b}\n", "web.yaml", "web")
+    with pytest.raises(SpecError, match="`random` seeds a web page's Math.random"):
+        parse_spec(HEAD + "random: {draws: [1]}\nsteps:\n  - output: hi\n", "web.yaml", "web")
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("1 exact,  2 misplaced", ("1 exact, 2 misplaced",)),
+    ("  one\n\n\t two  \r\nthree ", ("one", "two", "three")),
+    ("", ()),
+])
+def test_visible_lines_keep_words_and_order_not_layout(text, lines):
+    assert visible_lines(text) == lines
+
+
+def test_a_region_reads_as_named_lines_and_an_empty_one_still_shows():
+    assert region_lines("History", ("a", "b")) == ["History: a", "History: b"]
+    assert region_lines("History", ()) == [f"History: {EMPTY}"]
+    assert random_values({"sides": 4, "draws": [1, 4]}) == (0.125, 0.875)
+
+
+def _session(outputs: tuple[str, ...], end: Ending = Ending.EXITED, note: str = "", picture: bytes = b"") -> Session:
+    return Session(outputs, end, exit_status=0 if end == Ending.EXITED else None, timeout=2.0, note=note,
+                   screenshot=picture, script="index.html")
+
+
+def test_the_judge_names_a_pages_failures_by_its_actions():
+    spec = parse_spec(SPEC, "web.yaml", "web")
+    right = ("Guesses left: 10 guesses left\nScore: 10\n", "", "", "", "".join(line.text + "\n" for line in spec.steps[-1].lines))
+    assert judge(spec, _session(right)).kind == PASSED
+    wrong = judge(spec, _session(right[:-1] + ("Feedback: 1 exact, 3 misplaced\n",), picture=b"png"))
+    assert (wrong.kind, wrong.step, wrong.screenshot) == (MISMATCH, 4, b"png")
+    assert wrong.message.startswith("the page after action 4 (press Enter) is not what was expected")
+    stuck = judge(spec, _session(right[:3], Ending.TIMEOUT, "the page never settled within 2 s: its DOM kept changing"))
+    assert (stuck.kind, stuck.message) == (HANG, "after action 2 (click “Colour 3”), the page never settled within 2 s: its DOM kept changing")
+    blocked = judge(spec, _session(right[:1], Ending.BLOCKED, "no button is named “Position 1” on the page"))
+    assert (blocked.kind, blocked.message) == (NO_CONTROL, "at load, no button is named “Position 1” on the page")
