@@ -246,7 +246,7 @@ class PageRun:
         if not buttons.is_visible() or not buttons.is_enabled():
             state = "hidden" if not buttons.is_visible() else "disabled"
             return Problem(NO_CONTROL, f"the button “{target}” is {state}, so it could not {shown_action(action)}")
-        buttons.click(timeout=timeout * 1000)
+        buttons.click(timeout=timeout * 1000, force=True)  # its state is checked above; "stable" would wait out a pulsing button
         return self._settle(timeout)
 
     def _settle(self, timeout: float) -> Problem | None:

@@ -91,16 +91,16 @@ def _crash_told(verdict: Verdict, crash: Crash | None, told_in: Verdict | None) 
     return [f"{where}:", *("  " + row for row in program_lines(crash.output, TRACEBACK_BUDGET, traceback=True))]
 
 
-def _after_inputs(steps: list[int]) -> str:
-    """`after input 3`, `after inputs 2, 3 and 5`, `at start-up` (for step 0)."""
+def _after_inputs(steps: list[int], word: str = "input") -> str:
+    """`after input 3`, `after inputs 2, 3 and 5`, `at start-up` (for step 0); a web page's are actions."""
     names = [str(step) for step in steps if step]
-    start = ["at start-up"] if 0 in steps else []
+    start = ["at load" if word == "action" else "at start-up"] if 0 in steps else []
     if not names:
         return start[0]
     if len(names) > STEPS_NAMED:
-        said = f"after {len(names)} inputs from {names[0]} to {names[-1]}"
+        said = f"after {len(names)} {word}s from {names[0]} to {names[-1]}"
     else:
-        said = f"after input {names[0]}" if len(names) == 1 else f"after inputs {', '.join(names[:-1])} and {names[-1]}"
+        said = f"after {word} {names[0]}" if len(names) == 1 else f"after {word}s {', '.join(names[:-1])} and {names[-1]}"
     return " and ".join(start + [said])
 
 
@@ -133,7 +133,7 @@ def later_differences(verdict: Verdict, crash: Crash | None = None) -> list[str]
         changes.setdefault(frozenset(map(digitless, changed)), (changed, []))[1].append(difference.step)
     lines: list[str] = []
     for shown_so_far, (changed, steps) in enumerate(changes.values()):
-        block = [f"  {_after_inputs(steps)}:", *(f"    {line}" for line in changed)]
+        block = [f"  {_after_inputs(steps, 'action' if verdict.spec.web else 'input')}:", *(f"    {line}" for line in changed)]
         if len(lines) + len(block) > LATER_BUDGET - 1:
             lines.append(f"  ... and {count_of(len(changes) - shown_so_far, 'other change')}")
             break

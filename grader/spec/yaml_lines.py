@@ -17,7 +17,8 @@ TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "conta
 WEB_WORDING = {
     "click": "a button's accessible name, or a non-empty list of names",
     "press": "a key, or a non-empty list of keys",
-    "expect": "a region's text is text, or a list of lines ([] for none)",
+    "expect": "a region's text is text, or a list of lines ([] for none); inside {...} a comma ends the text: quote "
+              "text that holds one",
 }
 
 
@@ -42,6 +43,8 @@ def _to_data(node: yaml.Node, loader: yaml.SafeLoader | yaml.CSafeLoader, path: 
         return data
     if isinstance(node, yaml.SequenceNode):
         return [_to_data(item, loader, path, key) for item in node.value]
+    if key == REGION and node.tag == "tag:yaml.org,2002:null":
+        return None  # `{Feedback: 0 exact, 2 misplaced}`: the comma ended the text, a region is left without one
     if key in TEXT_KEYS:
         return node.value
     return loader.construct_object(node, deep=True)

@@ -9,7 +9,7 @@ from grader.judge.judging import HANG, MISMATCH, NO_CONTROL, PASSED, Session, ju
 from grader.judge.outcome import Ending
 from grader.spec.specs import parse_spec
 from grader.spec.web import EMPTY, random_values, region_lines, visible_lines
-from grader.spec.yaml_lines import SpecError
+from grader.spec.yaml_lines import WEB_WORDING, SpecError
 
 HEAD = "name: Web\ndescription: A web spec.\npoints: 4\nvisibility: visible\n"
 SPEC = HEAD + """random: {draws: [1, 1, 2, 2]}
@@ -44,7 +44,8 @@ def test_a_web_spec_becomes_a_transcript_of_actions_and_region_lines():
     ("  - click: ' '\n  - expect: {A: b}\n", 6, "step 1, click: a button's accessible name cannot be blank"),
     ("  - expect: {A: b}\n  - expect: {B: c}\n", 7, "step 2: two `expect`s in a row: name every region in one `expect`"),
     ("  - click: []\n  - expect: {A: b}\n", 6, "step 1, click: a button's accessible name, or a non-empty list of names"),
-    ("  - expect: {A: {b: c}}\n", 6, "step 1, expect, A: a region's text is text, or a list of lines ([] for none)"),
+    ("  - expect: {A: {b: c}}\n", 6, f"step 1, expect, A: {WEB_WORDING['expect']}"),
+    ("  - expect: {Feedback: 0 exact, 2 misplaced}\n", 6, f"step 1, expect, 2 misplaced: {WEB_WORDING['expect']}"),
 ])
 def test_a_malformed_web_step_is_refused_naming_file_line_and_why(steps, line, message):
     with pytest.raises(SpecError) as raised:
