@@ -43,14 +43,16 @@ def _probe(target: Path, folder: Path) -> None:
         raise UsageError(f"{target}: cannot write in {folder} ({error.strerror})") from None
 
 
-def write_atomically(path: Path, text: str, private: bool = False) -> None:
+def write_atomically(path: Path, text: str | bytes, private: bool = False) -> None:
     """Write through a temporary file in the same folder, then rename over the target. A failure names
-    the target, never the temporary file. `private`: the file is its owner's alone (0600) from the start."""
+    the target, never the temporary file. `private`: the file is its owner's alone (0600) from the start.
+    Text is written as UTF-8; bytes (a picture) as they are."""
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    binary = isinstance(text, bytes)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666),
-                  "w", encoding="utf-8") as file:
+                  "wb" if binary else "w", encoding=None if binary else "utf-8") as file:
             if private:
                 os.fchmod(file.fileno(), 0o600)  # whatever the umask and an older temporary file left
             file.write(text)

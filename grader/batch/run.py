@@ -30,6 +30,7 @@ from grader.base.errors import UsageError
 from grader.base.files import write_atomically
 from grader.engine.intake import IntakeLimits, admit, refused
 from grader.report.formats import STUDENT_FILES, SUBMISSION_FORMATS, Submission, render
+from grader.report.screenshots import write_screenshots
 from grader.sandbox.reaping import kill_orphans
 from grader.report.text import build_results
 from grader.report.results import Results, grader_error_results, read_results, with_problem
@@ -210,3 +211,4 @@ def _write_files(folder: Path, submission: Submission) -> None:
     """A student's files, one per registered student format."""
     for name in STUDENT_FILES:
         write_atomically(folder / SUBMISSION_FORMATS[name].file, render(name, submission))
+    write_screenshots(folder, submission.results, submission.verdicts)

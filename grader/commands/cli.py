@@ -16,6 +16,7 @@ from grader.report.formats import Submission, render
 from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.report.text import build_results
 from grader.report.results import with_problem
+from grader.report.screenshots import FOLDER, write_screenshots
 from grader.engine.intake import admit, refused
 from grader.base.helptext import CANNOT_RUN, PROG, add_command, epilog, paragraphs
 from grader.judge.judging import Verdict, total
@@ -63,6 +64,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     for name, target in (("results", args.json), ("junit", args.junit)):
         if target:
             write_atomically(Path(target), render(name, checked))
+    if args.screenshots and any(test.screenshot for test in results.tests):
+        write_screenshots(Path(args.screenshots), results, verdicts)
+        print(f"Pictures of the failing pages: {Path(args.screenshots) / FOLDER}/")
     score, maximum = total(verdicts)
     return FULL_MARKS if score == maximum else POINTS_LOST
 
@@ -93,6 +97,9 @@ def add_check(commands: argparse._SubParsersAction) -> None:
     add_assignment_options(check, variant=True)
     check.add_argument("--json", metavar="FILE", help="also write Gradescope's results.json format here")
     check.add_argument("--junit", metavar="FILE", help="also write JUnit XML (one testcase per spec) here")
+    check.add_argument("--screenshots", metavar="DIR",
+                       help="a web page: write a picture of the page where each failing spec went wrong to "
+                            "DIR/screenshots/SPEC.png (hidden specs' not)")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
     check.add_argument("--student-view", action="store_true",
                        help="print (and write to --junit) what a student may read: hidden specs by name and points "

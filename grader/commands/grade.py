@@ -27,7 +27,7 @@ from grader.base.helptext import CANNOT_RUN, add_command
 from grader.batch.progress import Progress
 from grader.batch.run import Batch
 from grader.batch.shard import parse_shard
-from grader.batch.students import STUDENTS, find_students
+from grader.batch.students import STUDENTS, file_name, find_students
 from grader.batch.summary import summary
 from grader.base.errors import UsageError
 from grader.base.files import prepare_folder, private_folder, write_atomically
@@ -89,7 +89,8 @@ def _grade(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Ass
     similar, note = class_section(students, assignment, bool(args.shard))
     if note:
         print(note, file=sys.stderr)
-    graded = Class(tuple((o.student, o.results) for o in outcomes), report_title(assignment), similar=similar)
+    graded = Class(tuple((o.student, o.results) for o in outcomes), report_title(assignment), similar=similar,
+                   folders=tuple((o.student, f"{STUDENTS}/{file_name(o.student)}") for o in outcomes))
     for format in CLASS_FORMATS.values():
         write_atomically(out / format.file, format.render(graded), private=True)
     sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))

@@ -75,6 +75,8 @@ def feedback_markdown(results: Results, title: str = "Mastermind: your results")
         if test.passed or test in hidden or test.told_in is not None:
             continue  # a failure told in another test's section is listed there
         out += [f"## ❌ {test.name} {_points(test)}", "", *_fenced(test.output), ""]
+        if test.screenshot:
+            out += [f"![The page where it went wrong]({test.screenshot})", ""]
     if hidden:
         out += ["## ❌ Hidden tests", "", *(f"- {_cell(test.name)} {_points(test)}" for test in hidden), "", HIDDEN_TESTS, ""]
     if tests and results.passed_count == len(tests):

@@ -39,6 +39,7 @@ class Class:
     students: tuple[tuple[str, Results], ...]
     title: str = "Class report"
     similar: str = ""  # the report's section on similar submissions (`grader.report.similarity_html`), from grade
+    folders: tuple[tuple[str, str], ...] = ()  # (student, their files' folder relative to the class files), from grade
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ STUDENT_FILES = ("results", "feedback", "junit")
 
 CLASS_FORMATS: dict[str, Format] = {format.name: format for format in (
     Format("gradebook", "gradebook.csv", lambda c: gradebook_csv(c.students)),
-    Format("report", "report.html", lambda c: class_report_html(list(c.students), c.title, c.similar)),
+    Format("report", "report.html", lambda c: class_report_html(list(c.students), c.title, c.similar, dict(c.folders))),
 )}
 
 

@@ -13,7 +13,7 @@ import html
 import re
 import statistics
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from grader.base.escaping import escape_unsafe, safe_name
 from grader.base.project import PACKAGE
@@ -193,7 +193,16 @@ def _table(rows: Sequence[tuple[str, Results]], anchors: dict[str, str]) -> str:
     return f'<table class="students sortable">{head}\n<tbody>\n' + "\n".join(body) + "\n</tbody></table>"
 
 
-def _test_details(test: TestResult) -> str:
+def _screenshot(test: TestResult, folder: str | None) -> str:
+    """The page at the failing step, where the student's files are known (grade writes them)."""
+    if not test.screenshot or folder is None:
+        return ""
+    source = html.escape(f"{folder}/{test.screenshot}", quote=True)
+    return (f'<figure><a href="{source}"><img src="{source}" alt="the page where it went wrong" width="400" '
+            f'loading="lazy"></a><figcaption>The page where it went wrong</figcaption></figure>')
+
+
+def _test_details(test: TestResult, folder: str | None = None) -> str:
     points = f"{format_points(test.score)}/{format_points(test.max_score)}"
     why = f" · {_text(test.failure.kind)} {_text(test.failure.moment)}".rstrip() if test.failure else ""
     head = (f'<summary><span class="mark fail">✗</span> <code>{_text(test.spec)}</code> {_text(test.name)}'
@@ -205,7 +214,7 @@ def _test_details(test: TestResult) -> str:
                 f'<small>(the student sees only this spec\'s name and points)</small></p>' + _pre(test.failure.changes))
     else:
         body = "<p>A hidden spec: these results do not hold its details.</p>"
-    return f"<details>{head}{body}</details>"
+    return f"<details>{head}{body}{_screenshot(test, folder)}</details>"
 
 
 def _variant_note(results: Results) -> str:
@@ -219,7 +228,7 @@ def _variant_note(results: Results) -> str:
     return said + "</p>"
 
 
-def _student(student: str, results: Results, anchor: str) -> str:
+def _student(student: str, results: Results, anchor: str, folder: str | None) -> str:
     if results.grader_error is not None:
         return (f'<article class="student" id="{anchor}"><h3>{_name(student)}: not graded</h3>'
                 f'<p>The grader failed on this submission: {_text(results.grader_error)}</p></article>')
@@ -227,13 +236,15 @@ def _student(student: str, results: Results, anchor: str) -> str:
     summary = (f'<p>{results.passed_count} of {len(results.tests)} specs passed'
                + ("; each failed one below." if failed else ".") + "</p>" + _variant_note(results))
     return (f'<article class="student" id="{anchor}"><h3>{_name(student)}: {format_points(results.score)}/'
-            f'{format_points(results.max_score)}</h3>{summary}{"".join(chr(10) + _test_details(test) for test in failed)}'
+            f'{format_points(results.max_score)}</h3>{summary}{"".join(chr(10) + _test_details(test, folder) for test in failed)}'
             f'<p><a href="#students">back to the table</a></p></article>')
 
 
-def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class report", similar: str = "") -> str:
+def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class report", similar: str = "",
+                      folders: Mapping[str, str] | None = None) -> str:
     """The whole page for (student id, results) pairs, sorted by student id; `similar` is the section on
-    similar submissions (`grader.report.similarity_html`), which only `grade` can give: it has the code."""
+    similar submissions (`grader.report.similarity_html`), which only `grade` can give: it has the code;
+    `folders`, each student's folder relative to the page, where the screenshots of web pages are."""
     rows = sorted(rows, key=lambda row: row[0])
     anchors = {student: f"student-{index}" for index, (student, _) in enumerate(rows, start=1)}
     graded = [results for _, results in rows if results.grader_error is None]
@@ -262,7 +273,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 <section id="students"><h2>Students</h2><p class="hint">Click a column to sort; a name leads to that student's results.</p>
 {_table(rows, anchors)}</section>
 {similar + chr(10) if similar else ""}<section id="details"><h2>Each student</h2>
-{chr(10).join(_student(student, results, anchors[student]) for student, results in rows)}
+{chr(10).join(_student(student, results, anchors[student], (folders or {}).get(student)) for student, results in rows)}
 </section>
 </main>
 <script>

@@ -55,6 +55,7 @@ class TestResult:
     hidden: bool = False
     failure: Failure | None = None  # None when passed, and for hidden specs in results a student sees
     told_in: str | None = None  # the spec whose failure tells this one's slip (the same difference or crash)
+    screenshot: str | None = None  # a web page's picture at the failing step, relative to the results file
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,8 @@ def _test_json(test: TestResult) -> dict[str, Any]:
         extra["failure"] = _failure_json(test.failure)
     if test.told_in is not None:
         extra["told_in"] = test.told_in
+    if test.screenshot is not None:
+        extra["screenshot"] = test.screenshot
     return {
         "name": test.name, "tags": [test.spec], "score": number(test.score), "max_score": number(test.max_score),
         "status": "passed" if test.passed else "failed", "output": test.output, "visibility": "visible",
@@ -208,7 +211,8 @@ def _test(data: dict[str, Any]) -> TestResult:
     tags = data.get("tags") or [data.get("name", "?")]
     return TestResult(spec=tags[0], name=data.get("name", tags[0]), score=score, max_score=top,
                       passed=status == "passed", output=data.get("output", ""), hidden=extra.get("hidden", False),
-                      failure=_failure(extra.get("failure")), told_in=extra.get("told_in"))
+                      failure=_failure(extra.get("failure")), told_in=extra.get("told_in"),
+                      screenshot=extra.get("screenshot"))
 
 
 def from_json(data: Any) -> Results:

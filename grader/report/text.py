@@ -10,6 +10,7 @@ import textwrap
 from grader.base.wording import count_of
 from grader.judge.judging import Verdict, moment, shown_input, total
 from grader.spec.web import shown_action
+from grader.report.screenshots import screenshot_name
 from grader.judge.rendering import program_lines
 from grader.report.results import Failure, Results, TestResult
 from grader.report.slips import (Crash, crash_of, digitless, same_crashes, same_differences, shown, slip, told,
@@ -278,6 +279,7 @@ def build_results(verdicts: list[Verdict], reveal_hidden: bool = False) -> Resul
         keep = not verdict.passed and (reveal_hidden or not spec.hidden)
         leader_id = told_in[spec.id].spec.id if spec.id in told_in else None
         tests.append(TestResult(spec.id, spec.name, verdict.score, spec.points, verdict.passed, output,
-                                spec.hidden, failure_data(verdict) if keep else None, leader_id))
+                                spec.hidden, failure_data(verdict) if keep else None, leader_id,
+                                screenshot_name(verdict) if keep else None))
     first = first_step_problem(verdicts, reveal_hidden=False)
     return Results(score, maximum, tuple(tests), output=first_step_said(first) if first else "", first_step=first)
