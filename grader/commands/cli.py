@@ -17,6 +17,7 @@ from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.report.text import build_results
 from grader.report.results import with_problem
 from grader.report.screenshots import FOLDER, write_screenshots
+from grader.engine.browser import driver_pids
 from grader.engine.intake import admit, refused
 from grader.base.helptext import CANNOT_RUN, PROG, add_command, epilog, paragraphs
 from grader.judge.judging import Verdict, total
@@ -77,7 +78,7 @@ def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[V
         return check_submission(folder, specs, options, jobs=jobs)
     finally:
         if subreaper:
-            kill_orphans(set())
+            kill_orphans(driver_pids())  # the browser's driver is this process's helper, not an orphan
 
 
 def add_check(commands: argparse._SubParsersAction) -> None:

@@ -32,6 +32,7 @@ from grader.judge.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Ve
 from grader.commands.options import add_assignment_options, assignment_options, assignment_specs
 from grader.commands.variant_files import rendered
 from grader.base.helptext import CANNOT_RUN, add_command
+from grader.engine.pages import close_browsers
 from grader.engine.runner import Options, grade_spec
 from grader.report.rule_matrix import MatrixRow, RuleRow, isolation_problems, render_matrix, render_rules_table, rules_table
 from grader.spec.notes import LESS_THAN, Share, parse_rules, parse_share, share_problem
@@ -129,9 +130,12 @@ def grade_corpus(entries: list[Entry], specs: list[Spec], options: Options | Non
         return entry.name, grade_spec(entry.path, spec, options)
 
     results: dict[str, dict[str, Verdict]] = {entry.name: {} for entry in entries}
-    with ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
-        for name, verdict in pool.map(grade, work):
-            results[name][verdict.spec.id] = verdict
+    try:
+        with ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
+            for name, verdict in pool.map(grade, work):
+                results[name][verdict.spec.id] = verdict
+    finally:
+        close_browsers()  # the web pages' browsers, kept while a thread plays one entry's specs
     return {entry.name: [results[entry.name][spec.id] for spec in specs] for entry in entries}
 
 

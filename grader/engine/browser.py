@@ -31,96 +31,28 @@ the step's timeout too: a watchdog kills the run's sandbox, which ends every Pla
 
 from __future__ import annotations
 
-import json
 import mimetypes
+import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from grader.sandbox import proc
 from grader.sandbox.box import Sandbox
+from grader.base.errors import SandboxFailure
+from grader.engine.page_hooks import page_hooks
 from grader.sandbox.browser import BrowserDoor
 from grader.spec.web import parse_action, region_lines, shown_action, visible_lines
 
 ORIGIN = "https://student.invalid"
-TIMER_HORIZON_MS = 500
 VIEWPORT = {"width": 800, "height": 600}
 SCREENSHOT_BUDGET = 200_000  # bytes of PNG one failing spec may keep; a bigger one is taken of the top only
 LAUNCH_SECONDS = 30.0  # the browser's start-up: what a loaded machine needs, not a spec's step
 UNSETTLED, NO_CONTROL = "unsettled", "no control"  # why a page could not go on (`Problem.kind`)
 
-HOOKS = """(() => {
-  const values = %(values)s;
-  let drawn = 0, state = %(seed)d >>> 0;
-  const next = () => {  // mulberry32: small, and the same numbers in every browser
-    state = (state + 0x6D2B79F5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  Math.random = () => drawn < values.length ? values[drawn++] : next();
-  const timers = new Set(), setT = window.setTimeout, clearT = window.clearTimeout;
-  window.setTimeout = function (handler, delay, ...rest) {
-    const id = setT.call(window, function (...args) {
-      timers.delete(id);
-      return typeof handler === "function" ? handler.apply(this, args) : undefined;
-    }, delay, ...rest);
-    if ((Number(delay) || 0) < %(horizon)d) timers.add(id);
-    return id;
-  };
-  window.clearTimeout = (id) => { timers.delete(id); clearT.call(window, id); };
-  let fetching = 0;  // fetch() and XMLHttpRequest calls not answered yet: seen here, at once, unlike routed requests
-  const pageFetch = window.fetch;
-  window.fetch = function (...args) {
-    fetching += 1;
-    const done = () => { fetching -= 1; };
-    const answer = pageFetch.apply(this, args);
-    answer.then(done, done);
-    return answer;
-  };
-  for (const read of ["json", "text", "arrayBuffer", "blob", "formData"]) {  // the answer's body comes later
-    const body = Response.prototype[read];
-    Response.prototype[read] = function (...args) {
-      fetching += 1;
-      const done = () => { fetching -= 1; };
-      const value = body.apply(this, args);
-      value.then(done, done);
-      return value;
-    };
-  }
-  const send = XMLHttpRequest.prototype.send;
-  XMLHttpRequest.prototype.send = function (...args) {
-    fetching += 1;
-    this.addEventListener("loadend", () => { fetching -= 1; }, {once: true});
-    return send.apply(this, args);
-  };
-  let mutations = 0, changed = null;
-  new MutationObserver((records) => {
-    mutations += records.length;
-    changed = records[records.length - 1].target;
-  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
-  const running = () => document.getAnimations().filter((a) =>
-    a.playState === "running" && a.effect && a.effect.getComputedTiming().iterations !== Infinity).length;
-  let token = null, seen = -1, still = 0;
-  const name = (node) => {
-    const element = node && node.nodeType === 1 ? node : node && node.parentElement;
-    if (!element) return "the document";
-    return "<" + element.localName + (element.id ? " id=" + element.id : "") +
-      (element.className && typeof element.className === "string" ? " class=" + element.className : "") + ">";
-  };
-  Object.defineProperty(window, "__graderIdle", {value: (call) => {
-    if (call !== token) { token = call; seen = mutations; still = 0; return false; }
-    if (mutations === seen) still += 1; else { seen = mutations; still = 0; }
-    return still >= 2 && timers.size === 0 && fetching === 0 && running() === 0;
-  }});
-  Object.defineProperty(window, "__graderWhy", {value: () => {
-    if (still < 2) return "its DOM kept changing (last in " + name(changed) + ")";
-    if (timers.size) return timers.size + " short timer(s) kept being set";
-    if (fetching) return fetching + " of its requests never answered";
-    return running() + " animation(s) kept running";
-  }});
-})();"""
+
 
 
 @dataclass(frozen=True)
@@ -162,33 +94,64 @@ def _driver() -> Any:
     return _drivers.playwright
 
 
+def driver_pids() -> set[int]:
+    """The Playwright drivers this process started (its children running `run-driver`): not orphans to
+    kill while the process lives (their asyncio watchers would find them reaped by someone else)."""
+    return {pid for pid in proc.children(os.getpid()) if b"run-driver" in proc.cmdline(pid)}
+
+
 def _gone_or_late(error: Exception) -> bool:
     """Playwright's error for a browser that is gone (killed by the watchdog) or a call that timed out."""
     return type(error).__name__ in ("TimeoutError", "TargetClosedError") or "closed" in str(error).lower()
 
 
-class PageRun:
-    """One page in one browser in one run's sandbox, for one spec. Use as a context manager: on exit the
-    browser and every process of the run are gone. Every call returns a Problem instead of raising when
-    the page is at fault."""
+class Browser:
+    """One chromium in one run's sandbox `box` (made with `browser=True`), launched through the door;
+    `kill` ends it with every process of the run. Pages of several specs of one submission may share it,
+    each in a fresh context (grader/engine/pages.py)."""
 
-    def __init__(self, box: Sandbox, page: str, values: tuple[float, ...], seed: int, reason: str = "") -> None:
-        self.box, self.page_file = box, page
+    def __init__(self, box: Sandbox, reason: str = "") -> None:
+        self.box = box
         self.door = BrowserDoor(box, reason)
-        self.hooks = HOOKS % {"values": json.dumps(list(values)), "seed": seed, "horizon": TIMER_HORIZON_MS}
+        self.killed = False
+        try:
+            self.handle = _driver().chromium.launch(executable_path=str(self.door.executable),
+                                                    timeout=LAUNCH_SECONDS * 1000)
+        except Exception as error:  # noqa: BLE001 - Playwright's: the browser did not start in the sandbox
+            self.kill()
+            raise SandboxFailure(f"chromium did not start in the sandbox: {str(error).splitlines()[0]}") from None
+
+    @property
+    def alive(self) -> bool:
+        return not self.killed and bool(self.handle.is_connected())
+
+    def kill(self) -> None:
+        self.killed = True
+        self.door.kill()
+
+
+class PageRun:
+    """One spec's page in a fresh context of `browser`: its own storage, routes and init script (the
+    spec's Math.random). Use as a context manager; every call returns a Problem instead of raising when
+    the page is at fault, and a page that never returns kills the browser (`browser.killed`)."""
+
+    def __init__(self, browser: Browser, page: str, values: tuple[float, ...], seed: int) -> None:
+        self.browser, self.page_file = browser, page
+        self.hooks = page_hooks(values, seed)
         self.errors: list[str] = []
         self.calls = 0
         self._watchdog: threading.Timer | None = None
-        self.killed = False
+
+    @property
+    def killed(self) -> bool:
+        return self.browser.killed
 
     def __enter__(self) -> PageRun:
+        self.context = self.browser.handle.new_context(viewport=VIEWPORT, device_scale_factor=1,
+                                                       service_workers="block", locale="en-GB", timezone_id="UTC")
         try:
-            browser = _driver().chromium.launch(executable_path=str(self.door.executable),
-                                                      timeout=LAUNCH_SECONDS * 1000)
-            self.context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, service_workers="block",
-                                               locale="en-GB", timezone_id="UTC")
             self.context.add_init_script(self.hooks)
-            self.context.route("**/*", lambda route: _answer(route, self.box.workdir))
+            self.context.route("**/*", lambda route: _answer(route, self.browser.box.workdir))
             self.context.on("page", lambda other: other.close() if other is not getattr(self, "page", other) else None)
             self.page = self.context.new_page()
             self.page.on("pageerror", lambda error: self.errors.append(str(error).split("\n")[0]))
@@ -199,8 +162,17 @@ class PageRun:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
+        """Close the context; a browser that cannot close it (busy, or gone) is killed, never reused."""
         self._disarm()
-        self.door.kill()
+        if self.killed:
+            return
+        self._arm(LAUNCH_SECONDS)
+        try:
+            self.context.close()
+        except Exception:  # noqa: BLE001 - whatever went wrong, the browser is not to be trusted any more
+            self.browser.kill()
+        finally:
+            self._disarm()
 
     # ---- the watchdog: a page that never yields cannot hold a step past its time ------------------
 
@@ -216,8 +188,7 @@ class PageRun:
             self._watchdog = None
 
     def _kill(self) -> None:
-        self.killed = True
-        self.door.kill()
+        self.browser.kill()
 
     # ---- steps ----------------------------------------------------------------------------------
 
@@ -277,9 +248,8 @@ class PageRun:
             if self.killed or (_gone_or_late(error) and type(error).__name__ != "TimeoutError"):
                 return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: its script never returned "
                                "(a loop that does not end?)")
-            if type(error).__name__ == "TimeoutError":
-                return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: "
-                               f"{str(error).splitlines()[0]}")
+            if type(error).__name__ == "TimeoutError":  # the action itself was not taken in time
+                return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: {self._why()}")
             raise
         finally:
             self._disarm()

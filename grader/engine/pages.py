@@ -1,16 +1,23 @@
 """Replaying a web spec against a submission's page: the shell around the pure judge, as `runner.py` is
-for console programs. Each spec gets a fresh sandbox (its own copy of the submission, user, namespaces,
-limits) holding its own browser; each step acts, waits until the page is idle and reads the regions the
-spec names. The session is the same data a console run gives (one output per step), so the judge, its
-scoring and the reports are the same; it adds the page's screenshot at the first step that went wrong."""
+for console programs. Each step acts, waits until the page is idle and reads the regions the spec
+names. The session is the same data a console run gives (one output per step), so the judge, its
+scoring and the reports are the same; it adds the page's screenshot at the first step that went wrong.
+
+The specs of one submission share one sandbox (one copy of its files, one user, its namespaces and
+limits) holding one browser, each spec in a fresh browser context (its own storage, cache, routes and
+Math.random), since starting chromium costs seconds and a class has hundreds of runs. A page's own
+state cannot outlive its context; a page that never returned, or a browser that crashed, is killed
+with its sandbox, and the next spec starts a new one. Nothing is shared between submissions: a thread
+keeps one browser, for the submission it last played (`close_browsers` ends every one)."""
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
 
-from grader.engine.browser import UNSETTLED, PageRun, Problem
+from grader.engine.browser import UNSETTLED, Browser, PageRun, Problem
 from grader.judge.judging import Session
 from grader.judge.matching import step_matches
 from grader.judge.outcome import Ending
@@ -25,11 +32,52 @@ def _output(lines: list[str]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+_kept = threading.local()  # this thread's (submission, limits), sandbox and browser
+_open: set[tuple[Sandbox, Browser]] = set()  # every thread's, for close_browsers
+_lock = threading.Lock()
+
+
+def _browser(submission: Path, limits: Limits, require_isolation: bool) -> Browser:
+    """This thread's browser for `submission` under `limits`: the one kept if it is that one's and alive,
+    else a new one in a new sandbox (the old one closed)."""
+    key = (submission.resolve(), limits)
+    kept = getattr(_kept, "entry", None)
+    if kept is not None and kept[0] == key and kept[2].alive:
+        return kept[2]
+    if kept is not None:
+        _close(kept[1], kept[2])
+    box = Sandbox(submission, limits, isolate=isolation(require_isolation), launch=PLAIN, browser=True)
+    try:
+        browser = Browser(box, protections().reason)
+    except BaseException:
+        box.close()
+        raise
+    _kept.entry = (key, box, browser)
+    with _lock:
+        _open.add((box, browser))
+    return browser
+
+
+def _close(box: Sandbox, browser: Browser) -> None:
+    browser.kill()
+    box.close()
+    with _lock:
+        _open.discard((box, browser))
+
+
+def close_browsers() -> None:
+    """End every thread's browser and remove its sandbox: once a submission's specs are all played."""
+    with _lock:
+        kept = list(_open)
+    for box, browser in kept:
+        _close(box, browser)
+
+
 def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeout: float,
              require_isolation: bool = False) -> Session:
     """Play `spec` on the submission's `page`: open it, then for each step read what it names and do its
     action. Stops where going on is impossible: the page never settled, or a control is missing. The
-    browser and every process of the run are gone on return."""
+    spec's context is closed on return; the browser is kept for the submission's next spec."""
     base = Session((), Ending.MISSING, timeout=step_timeout(0, spec.timeout), output_limit=limits.output_bytes,
                    script=page)
     if not (submission / page).is_file():
@@ -38,23 +86,19 @@ def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeo
     problem: Problem | None = None
     picture = b""
     deadline = time.monotonic() + spec_timeout
-    isolate = isolation(require_isolation)
-    box = Sandbox(submission, limits, isolate=isolate, launch=PLAIN, browser=True)
-    try:
-        with PageRun(box, page, spec.random_values, spec.random_seed, protections().reason) as run:
-            seconds = step_timeout(0, spec.timeout)
-            problem = run.open(min(seconds, max(deadline - time.monotonic(), 0)))
-            for index, step in enumerate(spec.steps):
-                seconds = step_timeout(index, spec.timeout)
-                lines = run.read(step.regions, seconds) if problem is None or problem.kind == UNSETTLED else []
-                outputs.append(_output(lines))
-                if not picture and (problem is not None or not step_matches(spec, index, outputs[-1])):
-                    picture = run.screenshot()
-                if problem is not None or step.input is None:
-                    break
-                problem = run.act(step.input, min(seconds, max(deadline - time.monotonic(), 0)))
-    finally:
-        box.close()
+    browser = _browser(submission, limits, require_isolation)
+    with PageRun(browser, page, spec.random_values, spec.random_seed) as run:
+        seconds = step_timeout(0, spec.timeout)
+        problem = run.open(min(seconds, max(deadline - time.monotonic(), 0)))
+        for index, step in enumerate(spec.steps):
+            seconds = step_timeout(index, spec.timeout)
+            lines = run.read(step.regions, seconds) if problem is None or problem.kind == UNSETTLED else []
+            outputs.append(_output(lines))
+            if not picture and (problem is not None or not step_matches(spec, index, outputs[-1])):
+                picture = run.screenshot()
+            if problem is not None or step.input is None:
+                break
+            problem = run.act(step.input, min(seconds, max(deadline - time.monotonic(), 0)))
     if problem is None:
         return replace(base, outputs=tuple(outputs), end=Ending.EXITED, exit_status=0, screenshot=picture)
     end = Ending.TIMEOUT if problem.kind == UNSETTLED else Ending.BLOCKED

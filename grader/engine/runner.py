@@ -27,7 +27,7 @@ from grader.sandbox.protections import isolation
 from grader.base.project import PYTHON
 from grader.spec.specs import Spec
 from grader.spec.timeouts import step_timeout
-from grader.engine.pages import run_page
+from grader.engine.pages import close_browsers, run_page
 from grader.engine.pipes import Pipes
 from grader.engine.transport import PTY, Chunk, Transport
 
@@ -267,7 +267,10 @@ def check_submission(submission: Path, specs: list[Spec], options: Options, jobs
     def grade(spec: Spec) -> Verdict:
         return grade_spec(submission, spec, options)
 
-    if jobs <= 1:
-        return [grade(spec) for spec in specs]
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(grade, specs))  # a failure cancels the specs not started yet
+    try:
+        if jobs <= 1:
+            return [grade(spec) for spec in specs]
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            return list(pool.map(grade, specs))  # a failure cancels the specs not started yet
+    finally:
+        close_browsers()  # a web page's browser served this submission's specs only

@@ -1,0 +1,90 @@
+"""The script the grader adds to every page before the page's own scripts run (a Playwright init
+script): `Math.random` replaced by the spec's values then a seeded generator, and the counters that
+tell when the page is idle (grader/engine/browser.py says what idle is). It defines two functions the
+grader calls, `__graderIdle(call)` (polled every animation frame: true once the page is idle) and
+`__graderWhy()` (why it is not, for a page that never settles), as non-writable properties, so the
+page cannot replace them."""
+
+from __future__ import annotations
+
+import json
+
+TIMER_HORIZON_MS = 500  # a shorter setTimeout is part of the action; a longer one is a clock
+
+
+def page_hooks(values: tuple[float, ...], seed: int) -> str:
+    """The init script for a spec whose Math.random starts with `values`, then goes on from `seed`."""
+    return HOOKS % {"values": json.dumps(list(values)), "seed": seed, "horizon": TIMER_HORIZON_MS}
+
+
+HOOKS = """(() => {
+  const values = %(values)s;
+  let drawn = 0, state = %(seed)d >>> 0;
+  const next = () => {  // mulberry32: small, and the same numbers in every browser
+    state = (state + 0x6D2B79F5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  Math.random = () => drawn < values.length ? values[drawn++] : next();
+  const timers = new Set(), setT = window.setTimeout, clearT = window.clearTimeout;
+  window.setTimeout = function (handler, delay, ...rest) {
+    const id = setT.call(window, function (...args) {
+      timers.delete(id);
+      return typeof handler === "function" ? handler.apply(this, args) : undefined;
+    }, delay, ...rest);
+    if ((Number(delay) || 0) < %(horizon)d) timers.add(id);
+    return id;
+  };
+  window.clearTimeout = (id) => { timers.delete(id); clearT.call(window, id); };
+  let fetching = 0;  // fetch() and XMLHttpRequest calls not answered yet: seen here, at once, unlike routed requests
+  const pageFetch = window.fetch;
+  window.fetch = function (...args) {
+    fetching += 1;
+    const done = () => { fetching -= 1; };
+    const answer = pageFetch.apply(this, args);
+    answer.then(done, done);
+    return answer;
+  };
+  for (const read of ["json", "text", "arrayBuffer", "blob", "formData"]) {  // the answer's body comes later
+    const body = Response.prototype[read];
+    Response.prototype[read] = function (...args) {
+      fetching += 1;
+      const done = () => { fetching -= 1; };
+      const value = body.apply(this, args);
+      value.then(done, done);
+      return value;
+    };
+  }
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    fetching += 1;
+    this.addEventListener("loadend", () => { fetching -= 1; }, {once: true});
+    return send.apply(this, args);
+  };
+  let mutations = 0, changed = null;
+  new MutationObserver((records) => {
+    mutations += records.length;
+    changed = records[records.length - 1].target;
+  }).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  const running = () => document.getAnimations().filter((a) =>
+    a.playState === "running" && a.effect && a.effect.getComputedTiming().iterations !== Infinity).length;
+  let token = null, seen = -1, still = 0;
+  const name = (node) => {
+    const element = node && node.nodeType === 1 ? node : node && node.parentElement;
+    if (!element) return "the document";
+    return "<" + element.localName + (element.id ? " id=" + element.id : "") +
+      (element.className && typeof element.className === "string" ? " class=" + element.className : "") + ">";
+  };
+  Object.defineProperty(window, "__graderIdle", {value: (call) => {
+    if (call !== token) { token = call; seen = mutations; still = 0; return false; }
+    if (mutations === seen) still += 1; else { seen = mutations; still = 0; }
+    return still >= 2 && timers.size === 0 && fetching === 0 && running() === 0;
+  }});
+  Object.defineProperty(window, "__graderWhy", {value: () => {
+    if (still < 2) return "its DOM kept changing (last in " + name(changed) + ")";
+    if (timers.size) return timers.size + " short timer(s) kept being set";
+    if (fetching) return fetching + " of its requests never answered";
+    return running() + " animation(s) kept running";
+  }});
+})();"""
