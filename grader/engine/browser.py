@@ -50,7 +50,7 @@ ORIGIN = "https://student.invalid"
 VIEWPORT = {"width": 800, "height": 600}
 SCREENSHOT_BUDGET = 200_000  # bytes of PNG one failing spec may keep; a bigger one is taken of the top only
 LAUNCH_SECONDS = 30.0  # the browser's start-up: what a loaded machine needs, not a spec's step
-UNSETTLED, NO_CONTROL = "unsettled", "no control"  # why a page could not go on (`Problem.kind`)
+UNSETTLED, NO_CONTROL, CRASHED = "unsettled", "no control", "crashed"  # why a page could not go on (`Problem.kind`)
 
 
 
@@ -139,6 +139,7 @@ class PageRun:
         self.browser, self.page_file = browser, page
         self.hooks = page_hooks(values, seed)
         self.errors: list[str] = []
+        self.crashed = False
         self.calls = 0
         self._watchdog: threading.Timer | None = None
 
@@ -156,6 +157,7 @@ class PageRun:
             self.page = self.context.new_page()
             self.page.on("pageerror", lambda error: self.errors.append(str(error).split("\n")[0]))
             self.page.on("dialog", lambda dialog: dialog.dismiss())
+            self.page.on("crash", lambda page: setattr(self, "crashed", True))
         except BaseException:
             self.__exit__(None, None, None)
             raise
@@ -239,18 +241,24 @@ class PageRun:
             return "its script never returned (a loop that does not end?)"
 
     def _guarded(self, timeout: float, step: Any) -> Problem | None:
-        """Run a step under the watchdog; a browser killed by it, or gone, is a page that never settled."""
+        """Run a step under the watchdog; whatever Playwright says went wrong is the page's Problem: a
+        browser killed by the watchdog or an action not taken in time never settled, a renderer that died
+        crashed. Only the grader's own errors are raised."""
         self._arm(timeout)
         try:
             result: Problem | None = step()
             return result
         except Exception as error:  # noqa: BLE001 - Playwright's errors: the browser gone or the page at fault
-            if self.killed or (_gone_or_late(error) and type(error).__name__ != "TimeoutError"):
+            if not type(error).__module__.startswith("playwright"):
+                raise
+            if self.crashed:
+                return Problem(CRASHED, "the page crashed (its renderer died: out of memory, or killed)")
+            if self.killed or type(error).__name__ == "TargetClosedError":
                 return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: its script never returned "
                                "(a loop that does not end?)")
             if type(error).__name__ == "TimeoutError":  # the action itself was not taken in time
                 return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: {self._why()}")
-            raise
+            return Problem(CRASHED, f"the page could not go on: {str(error).splitlines()[0]}")
         finally:
             self._disarm()
 

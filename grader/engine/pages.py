@@ -17,7 +17,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from grader.engine.browser import UNSETTLED, Browser, PageRun, Problem
+from grader.engine.browser import NO_CONTROL, UNSETTLED, Browser, PageRun, Problem
 from grader.judge.judging import Session
 from grader.judge.matching import step_matches
 from grader.judge.outcome import Ending
@@ -101,5 +101,6 @@ def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeo
             problem = run.act(step.input, min(seconds, max(deadline - time.monotonic(), 0)))
     if problem is None:
         return replace(base, outputs=tuple(outputs), end=Ending.EXITED, exit_status=0, screenshot=picture)
-    end = Ending.TIMEOUT if problem.kind == UNSETTLED else Ending.BLOCKED
-    return replace(base, outputs=tuple(outputs), end=end, timeout=seconds, note=problem.message, screenshot=picture)
+    end = {UNSETTLED: Ending.TIMEOUT, NO_CONTROL: Ending.BLOCKED}.get(problem.kind, Ending.EXITED)
+    return replace(base, outputs=tuple(outputs), end=end, timeout=seconds, note=problem.message, screenshot=picture,
+                   exit_status=1 if end == Ending.EXITED else None)

@@ -143,8 +143,9 @@ def _crash_kind(session: Session, step: int, spec: Spec) -> tuple[str, str]:
 def _ending(spec: Spec, session: Session, step: int) -> tuple[str, str]:
     """Name how the session ended at `step`, when that ending is the failure."""
     last = step == len(spec.steps) - 1
-    if session.note:
-        return (HANG if session.end == Ending.TIMEOUT else NO_CONTROL), f"{moment(spec, step)}, {session.note}"
+    if session.note:  # a web page that could not go on: it never settled, lacked a control, or crashed
+        kind = {Ending.TIMEOUT: HANG, Ending.BLOCKED: NO_CONTROL}.get(session.end, CRASH)
+        return kind, f"{moment(spec, step)}, {session.note}"
     if session.end == Ending.OUTPUT_LIMIT:
         return FLOOD, f"the program printed more than {session.output_limit} bytes {moment(spec, step)}"
     if session.end == Ending.TIMEOUT and session.stuck:

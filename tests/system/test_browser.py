@@ -6,13 +6,14 @@ folder, and the browser's own user, network and processes. One browser serves th
 from __future__ import annotations
 
 import os
+import signal
 import time
 from pathlib import Path
 
 import pytest
 
 from grader.base.errors import SandboxFailure
-from grader.engine.browser import NO_CONTROL, UNSETTLED, Browser, PageRun
+from grader.engine.browser import CRASHED, NO_CONTROL, UNSETTLED, Browser, PageRun, Problem
 from grader.sandbox import proc
 from grader.sandbox.box import PLAIN, Sandbox
 from grader.sandbox.browser import chromium
@@ -90,6 +91,16 @@ def test_the_browser_runs_as_the_runs_user_without_the_network_in_the_runs_proce
         assert os.readlink(f"/proc/{pid}/ns/net") != os.readlink("/proc/self/ns/net")
         assert os.readlink(f"/proc/{pid}/ns/pid") != os.readlink("/proc/self/ns/pid")
         assert _status(pid, "NoNewPrivs") == "1" and _status(pid, "Seccomp") == "2"
+
+
+def test_a_page_whose_renderer_dies_has_crashed_and_says_so(run):  # the last of the module's page
+    renderers = [pid for pid in proc.pids() if b"--type=renderer" in b" ".join(proc.cmdline(pid))
+                 and _status(pid, "Uid") == str(run.browser.box.uid)]
+    assert renderers
+    for pid in renderers:
+        os.kill(pid, signal.SIGKILL)  # as the kernel's OOM killer would
+    problem = run.act("click: Go", 2)
+    assert problem == Problem(CRASHED, "the page crashed (its renderer died: out of memory, or killed)")
 
 
 def _status(pid: int, field: str) -> str:

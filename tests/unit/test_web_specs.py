@@ -3,9 +3,11 @@ what it refuses and how it says so (file, line, reason), and how the judge names
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from grader.judge.judging import HANG, MISMATCH, NO_CONTROL, PASSED, Session, judge
+from grader.judge.judging import CRASH, HANG, MISMATCH, NO_CONTROL, PASSED, Session, judge
 from grader.judge.outcome import Ending
 from grader.spec.specs import parse_spec
 from grader.spec.web import EMPTY, random_values, region_lines, visible_lines
@@ -91,3 +93,7 @@ def test_the_judge_names_a_pages_failures_by_its_actions():
     assert (stuck.kind, stuck.message) == (HANG, "after action 2 (click “Colour 3”), the page never settled within 2 s: its DOM kept changing")
     blocked = judge(spec, _session(right[:1], Ending.BLOCKED, "no button is named “Position 1” on the page"))
     assert (blocked.kind, blocked.message) == (NO_CONTROL, "at load, no button is named “Position 1” on the page")
+    crashed = judge(spec, replace(_session(right[:2], note="the page crashed (its renderer died: out of memory, or killed)"),
+                                  exit_status=1))
+    assert (crashed.kind, crashed.message) == (CRASH, "after action 1 (click “Position 1”), the page crashed (its "
+                                                      "renderer died: out of memory, or killed)")
