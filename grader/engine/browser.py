@@ -212,12 +212,13 @@ class PageRun:
             self.page.keyboard.press(" " if target == "Space" else target)
             return self._settle(timeout)
         buttons = self.page.get_by_role("button", name=target, exact=True)
-        found = buttons.count()
-        if found != 1:
-            many = f"{found} buttons are" if found else "no button is"
+        found = buttons.evaluate_all(  # one round trip: how many, and whether each shows and is enabled
+            "(all) => all.map((b) => [b.checkVisibility({visibilityProperty: true}), !b.disabled])")
+        if len(found) != 1:
+            many = f"{len(found)} buttons are" if found else "no button is"
             return Problem(NO_CONTROL, f"{many} named “{target}” on the page, so it could not {shown_action(action)}")
-        if not buttons.is_visible() or not buttons.is_enabled():
-            state = "hidden" if not buttons.is_visible() else "disabled"
+        if not all(found[0]):
+            state = "hidden" if not found[0][0] else "disabled"
             return Problem(NO_CONTROL, f"the button “{target}” is {state}, so it could not {shown_action(action)}")
         buttons.click(timeout=timeout * 1000, force=True)  # its state is checked above; "stable" would wait out a pulsing button
         return self._settle(timeout)
