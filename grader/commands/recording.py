@@ -284,6 +284,9 @@ def marked_variants(path: Path) -> list[str]:
 
 def cmd_record(args: argparse.Namespace) -> int:
     assignment = chosen_assignment(args)
+    if assignment.browser:
+        raise UsageError(f"{assignment.config}: a web page's specs are written by hand, expected texts included: "
+                         "record plays console programs only (docs/writing-specs.md, \"A web page\")")
     options = assignment_options(assignment)
     with rendered(Path(args.reference or assignment.reference), assignment) as reference:
         return _record_all(args, reference, options, assignment.variant.name if assignment.variant else "")

@@ -195,7 +195,7 @@ def _transport(value: Any, where: str) -> bool:
     if value not in ("", BROWSER):
         raise AssignmentError(f"{where}: `transport` is `{BROWSER}` (a web page) or left out (a console program), "
                               f"got {value!r}")
-    return value == BROWSER
+    return bool(value == BROWSER)
 
 
 def _limits(value: Any, where: str) -> tuple[tuple[str, int], ...]:

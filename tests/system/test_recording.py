@@ -152,3 +152,11 @@ def test_the_suite_file_is_skipped_and_its_options_never_change_what_is_recorded
     assert result.returncode == 0, result.stderr
     assert f"{suite}: the suite's defaults, not a spec: skipped" in result.stdout
     assert 'prompt: "Enter guess: "' in path.read_text(encoding="utf-8")  # exactly as the reference printed it
+
+
+def test_record_refuses_a_web_pages_specs_saying_they_are_written_by_hand():
+    done = subprocess.run([sys.executable, "-m", "grader", "record", "assignments/web-colour/specs/01-example.yaml",
+                           "--assignment", "assignments/web-colour"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "a web page's specs are written by hand" in done.stderr and "Traceback" not in done.stderr
