@@ -88,8 +88,11 @@ def _driver() -> Any:
     in it), started on first use and kept for the process's life: each run starts only a browser. The sync
     API allows one per thread."""
     if getattr(_drivers, "playwright", None) is None:
-        from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only web assignments need it
-
+        try:
+            from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only web assignments need it
+        except ImportError:
+            raise SandboxFailure("a web page is played through Playwright for Python, which is not installed here "
+                                 "(it is in requirements.txt: make setup, or pip install playwright)") from None
         _drivers.playwright = sync_playwright().start()
     return _drivers.playwright
 
