@@ -13,7 +13,8 @@ The number of guesses is the variant's `rows` (assignment.yaml `parameters:`), s
 every variant: a program written for another variant's rows ends too early or asks for one guess too
 many, and loses the specs of the rules that differ (the loss). A spec with bad entries that judges
 their not counting objects to an early end only where the bad entries, counted as guesses, fill the
-rows: a board of other rows is the loss rule's mistake, whichever way it is off.
+rows (or the last prompt's number counts them): a board of other rows is the loss rule's mistake,
+whichever way it is off.
 
 - `goal: win` plays to win (each guess keeps every clue so far true, chosen to split the remaining
   codes best; on clues that contradict each other, by their exact counts alone); `goal: lose` never
@@ -178,9 +179,13 @@ class Referee(Base):
         return clue
 
     def _counted_bad_entries(self) -> bool:
-        """The game ended early just where counting the bad entries typed as guesses ends it: that is the
-        not-counted rule broken. An early end at another count is the loss rule's (a board of other rows)."""
-        return self.bad_typed > 0 and self.turn + self.bad_typed == self.rows
+        """The game ended early just where counting the bad entries typed as guesses ends it, or the program's
+        last prompt numbered them as guesses: that is the not-counted rule broken. An early end at another
+        count is the loss rule's (a board of other rows). The prompt tells it in another variant's rows too,
+        where a program of this variant that counts bad entries must not seem to fit better."""
+        counted = self.turn + self.bad_typed
+        numbers = re.findall(r"\d+", self.outputs[-2].rsplit("\n", 1)[-1]) if len(self.outputs) > 1 else []
+        return self.bad_typed > 0 and (counted == self.rows or numbers[:1] == [str(counted)])
 
     def _last_asked(self) -> str:
         """What the program asked before its last input, for a report that says the game ended early."""
@@ -237,7 +242,7 @@ class Referee(Base):
         number = self.turn + (clue is not None)
         if early and "rejected" in self.judged and self._counted_bad_entries():
             return objection(f"the program ended after {self.turn} valid guesses and {self.bad_typed} bad entries, "
-                             f"{self.rows} in all{self._last_asked()}: a bad entry must use up no guess, so it must "
+                             f"{self.turn + self.bad_typed} in all{self._last_asked()}: a bad entry must use up no guess, so it must "
                              f"ask for guess {number}", step, head + f"Guess {number}/{self.rows}: ")
         if clue is None or (early and (not self.judged or "lost" in self.judged)):
             return objection(f"the program ended, but the game was not over{self._last_asked()}: it must ask for guess "

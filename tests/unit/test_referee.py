@@ -208,20 +208,24 @@ def test_the_exact_games_read_the_prompt_s_numbers(prompt):
     assert not ruling.passed and ruling.step == 0 and "'Guess 1/8: '" in ruling.message
 
 
-@pytest.mark.parametrize("played, bad_uses_a_guess, passed, said", [
-    (10, False, True, "lost after 10 guesses"),
-    (10, True, False, "after 6 valid guesses and 4 bad entries, 10 in all (it last asked 'Guess 10/10: '): a bad "
-                      "entry must use up no guess, so it must ask for guess 7"),
-    (8, False, True, "lost after 8 guesses"),  # too few rows, and too many, are the loss specs' business
-    (9, False, True, "lost after 9 guesses"),
-    (11, False, True, "lost after 11 guesses"),
-    (12, False, True, "lost after 12 guesses"),
+@pytest.mark.parametrize("rows, played, bad_uses_a_guess, prompt, passed, said", [
+    (10, 10, False, "Guess {turn}/{played}: ", True, "lost after 10 guesses"),
+    (10, 10, True, "Guess {turn}/{played}: ", False, "after 6 valid guesses and 4 bad entries, 10 in all (it last "
+                                                    "asked 'Guess 10/10: '): a bad entry must use up no guess, so it "
+                                                    "must ask for guess 7"),
+    (10, 10, True, "Your guess: ", False, "after 6 valid guesses and 4 bad entries"),  # they fill the rows
+    (8, 10, True, "Guess {turn}/{played}: ", False, "after 6 valid guesses and 4 bad entries, 10 in all"),  # its prompt
+    (8, 10, True, "Your guess: ", True, "lost after 6 guesses"),  # nothing says it counted them
+    (10, 8, False, "Guess {turn}/{played}: ", True, "lost after 8 guesses"),  # too few rows, and too many, are the
+    (10, 9, False, "Guess {turn}/{played}: ", True, "lost after 9 guesses"),  # loss specs' business
+    (10, 11, False, "Guess {turn}/{played}: ", True, "lost after 11 guesses"),
+    (10, 12, False, "Guess {turn}/{played}: ", True, "lost after 12 guesses"),
 ])
-def test_an_early_end_breaks_not_counted_only_where_the_bad_entries_fill_the_rows(played, bad_uses_a_guess,
-                                                                                  passed, said):
-    game = colour_game("RGBY", guesses=played, prompt=lambda turn: f"Guess {turn}/{played}: ",
+def test_an_early_end_breaks_not_counted_only_where_the_bad_entries_were_counted(rows, played, bad_uses_a_guess,
+                                                                                 prompt, passed, said):
+    game = colour_game("RGBY", guesses=played, prompt=lambda turn: prompt.format(turn=turn, played=played),
                        bad_uses_a_guess=bad_uses_a_guess)
-    referee = colour(goal="lose", judged=("rejected",), rows=10, bad_entries=["", "R G B", "RGBYO", "R-GB"],
+    referee = colour(goal="lose", judged=("rejected",), rows=rows, bad_entries=["", "R G B", "RGBYO", "R-GB"],
                      bad_before=3)
     ruling = play(referee, game)
     assert ruling.passed == passed and said in ruling.message
