@@ -11,7 +11,10 @@ Settings (the spec's `referee:` keys):
 
 The number of guesses is the variant's `rows` (assignment.yaml `parameters:`), so every spec plays
 every variant: a program written for another variant's rows ends too early or asks for one guess too
-many, and loses the specs of the rules that differ (the loss).
+many, and loses the specs of the rules that differ (the loss). A spec with bad entries that judges
+their not counting objects to an early end only where the bad entries, counted as guesses, fill the
+rows (or the last prompt's number counts them): a board of other rows is the loss rule's mistake,
+whichever way it is off.
 
 - `goal: win` plays to win (each guess keeps every clue so far true, chosen to split the remaining
   codes best; on clues that contradict each other, by their exact counts alone); `goal: lose` never
@@ -74,6 +77,13 @@ def masked(text: str) -> str:
     return re.sub(r"\d+", "#", text)
 
 
+def asked(output: str, words: str) -> str:
+    """The prompt an output ends with, quoted into `words` (empty when it ends with none): a report of a game
+    that ends too early or too late shows the program's own count of the guesses."""
+    prompt = output.rsplit("\n", 1)[-1]
+    return words.format(repr(prompt)) if prompt.strip() else ""
+
+
 def _said(clue: tuple[int, int]) -> str:
     return f"{clue[0]} exact, {clue[1]} misplaced"
 
@@ -92,6 +102,7 @@ class Referee(Base):
             raise ValueError("every bad entry must be invalid by the rules")
         self.goal, self.typing = goal, typing
         self.bad = list(bad_entries)
+        self.bad_typed = 0  # how many of them the program has been given
         self.bad_before = bad_before
         self.outputs: list[str] = []
         self.clues: list[tuple[int, str, tuple[int, int]]] = []  # (step, guess, clue the program gave)
@@ -167,6 +178,19 @@ class Referee(Base):
             self.pool = [code for code in CODES if all(score(code, g)[0] == c[0] for _, g, c in self.clues)]
         return clue
 
+    def _counted_bad_entries(self) -> bool:
+        """The game ended early just where counting the bad entries typed as guesses ends it, or the program's
+        last prompt numbered them as guesses: that is the not-counted rule broken. An early end at another
+        count is the loss rule's (a board of other rows). The prompt tells it in another variant's rows too,
+        where a program of this variant that counts bad entries must not seem to fit better."""
+        counted = self.turn + self.bad_typed
+        numbers = re.findall(r"\d+", self.outputs[-2].rsplit("\n", 1)[-1]) if len(self.outputs) > 1 else []
+        return self.bad_typed > 0 and (counted == self.rows or numbers[:1] == [str(counted)])
+
+    def _last_asked(self) -> str:
+        """What the program asked before its last input, for a report that says the game ended early."""
+        return asked(self.outputs[-2], " (it last asked {})") if len(self.outputs) > 1 else ""
+
     def _prompt(self) -> str:
         return f"Guess {self.turn}/{self.rows}: "
 
@@ -180,8 +204,9 @@ class Referee(Base):
         if won:
             return self._ruling(self.typed or "", won=True)
         if self.turn == self.rows and (not self.judged or "lost" in self.judged):
-            return objection(f"that was guess {self.rows} of {self.rows}: the game is lost and must end, "
-                             "showing the code; the program asked for input instead", step, head + SOME_LOSS)
+            instead = asked(self.outputs[step], " ({})")
+            return objection(f"that was guess {self.rows} of {self.rows}: the game is lost and must end, showing the "
+                             f"code; the program asked for input instead{instead}", step, head + SOME_LOSS)
         if self.turn == self.rows + OVERTIME:
             return objection(f"the game went on past guess {self.turn}: it must end after {self.rows} guesses", step)
         return None
@@ -202,6 +227,7 @@ class Referee(Base):
                              head + self._prompt())
         if self.bad and self.turn == self.bad_before:
             self.typed = self.bad.pop(0)
+            self.bad_typed += 1
             return self.typed
         self.typed = self._guess()
         return self._typed_form(self.typed)
@@ -213,10 +239,14 @@ class Referee(Base):
         head, rest, clue = heard
         step = len(self.outputs) - 1
         early = clue is not None and clue[0] != LENGTH and self.turn < self.rows
-        if clue is None or (early and (not self.judged or {"lost", "rejected"} & set(self.judged))):
-            number = self.turn + (clue is not None)
-            return objection(f"the program ended, but the game was not over: it must ask for guess {number}",
-                             step, head + f"Guess {number}/{self.rows}: ")
+        number = self.turn + (clue is not None)
+        if early and "rejected" in self.judged and self._counted_bad_entries():
+            return objection(f"the program ended after {self.turn} valid guesses and {self.bad_typed} bad entries, "
+                             f"{self.turn + self.bad_typed} in all{self._last_asked()}: a bad entry must use up no guess, so it must "
+                             f"ask for guess {number}", step, head + f"Guess {number}/{self.rows}: ")
+        if clue is None or (early and (not self.judged or "lost" in self.judged)):
+            return objection(f"the program ended, but the game was not over{self._last_asked()}: it must ask for guess "
+                             f"{number}", step, head + f"Guess {number}/{self.rows}: ")
         if self.judged:
             return self._judged_end(output, clue[0] == LENGTH, step)
         if clue[0] == LENGTH:

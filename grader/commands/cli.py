@@ -15,13 +15,17 @@ from grader.base.files import check_writable, write_atomically
 from grader.report.formats import Submission, render
 from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.report.text import build_results
-from grader.report.results import with_problem
+from grader.report.results import Results, with_problem
 from grader.report.screenshots import FOLDER, write_screenshots
 from grader.engine.browser import driver_pids
+from grader.spec.assignment import Assignment
 from grader.engine.intake import admit, refused
 from grader.base.helptext import CANNOT_RUN, PROG, add_command, epilog, paragraphs
 from grader.judge.judging import Verdict, total
-from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
+from grader.commands.options import (add_assignment_options, add_run_options, assignment_options, assignment_specs,
+                                     intake_from, options_from, variant_specs)
+from grader.commands.variant_fit import looks_like
+from grader.report.feedback import looks_like_said
 from grader.commands.platform_variant import identified
 from grader.engine.preview import notes_for
 from grader.engine.runner import Options, check_submission
@@ -45,7 +49,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     for target in filter(None, (args.json, args.junit)):
         check_writable(Path(target))
     start_ahead(args.launch)  # while the specs are read
-    assignment, specs_dir, specs = assignment_specs(args, visible_only=args.visible_only)
+    assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
+    specs = variant_specs(assignment, every)
     options = options_from(args, assignment, plain=True)
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
@@ -58,6 +63,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
     results = build_results(verdicts)  # what a student may read: hidden specs by name and points only
     results = replace(results, variant=assignment.variant.name if assignment.variant else None)
+    if admitted.folder is not None:
+        results = _with_looks_like(results, admitted.folder, assignment, every, options, args.jobs)
+        title += "\n" + looks_like_said(results) if results.looks_like else ""
     if admitted.problem is not None:
         results = with_problem(results, admitted.problem)
     checked = Submission(results, tuple(verdicts), title=title, reveal_hidden=not args.student_view)
@@ -70,6 +78,16 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"Pictures of the failing pages: {Path(args.screenshots) / FOLDER}/")
     score, maximum = total(verdicts)
     return FULL_MARKS if score == maximum else POINTS_LOST
+
+
+def _with_looks_like(results: Results, folder: Path, assignment: Assignment, every: list[Spec], options: Options,
+                     jobs: int) -> Results:
+    """The results, with the variant whose rules fit the program clearly better where one does: the specs it
+    failed run again by each other variant's rules, as `grade` does for a class."""
+    def grade(other: Assignment, again: list[Spec]) -> Results:
+        return build_results(_run(folder, again, assignment_options(other, options), jobs))
+
+    return replace(results, looks_like=looks_like(results, assignment, every, grade))
 
 
 def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[Verdict]:

@@ -34,8 +34,9 @@ from grader.base.files import prepare_folder, private_folder, write_atomically
 from grader.report.formats import CLASS_FORMATS, Class
 from grader.commands.options import (add_assignment_options, add_run_options, assignment_options, assignment_specs,
                                      intake_from, options_from)
-from grader.commands.student_variants import (Group, add_variant_choice, cross_check, every_variant, groups, run_groups,
-                                              student_variants, variants_said)
+from grader.commands.student_variants import (Group, add_variant_choice, cross_check, groups, run_groups, student_variants,
+                                              variants_said)
+from grader.commands.variant_fit import every_variant
 from grader.commands.similar import class_section
 from grader.base.project import default_jobs
 from grader.spec.assignment import Assignment, feedback_title, report_title

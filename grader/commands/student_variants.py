@@ -1,7 +1,7 @@
 """Per-student variants for `grade`: each student's variant from a roster column (`--variants-from
 roster.csv:COLUMN`, the one roster format of grader/report/roster.py) or from their id alone
 (`--variants-by-id`, grader/spec/variants.py's `student_variant`), and, for a student who lost points,
-whether another variant's rules fit their program clearly better ("this looks like variant B's rules")."""
+whether another variant's rules fit their program clearly better (grader/commands/variant_fit.py)."""
 
 from __future__ import annotations
 
@@ -20,15 +20,15 @@ from grader.batch.run import Batch
 from grader.batch.students import STUDENTS, Outcome, student_folder
 from grader.commands.options import variant_specs
 from grader.commands.platform_variant import roster_column
+from grader.commands.variant_fit import closer_variant, every_variant, failed_specs
 from grader.report.formats import SUBMISSION_FORMATS, Submission, render
 from grader.report.results import Results
 from grader.report.roster import read_roster
-from grader.spec.assignment import Assignment, with_variant
+from grader.spec.assignment import Assignment
 from grader.spec.variants import Variant, student_variant, unequal_points
 from grader.spec.specs import Spec
 
 SHOWN = 5  # students named in one error before "and N more"
-CLEARLY = 0.5  # another variant fits clearly better when its rules give back this share of the points lost
 
 
 def add_variant_choice(parser: argparse.ArgumentParser) -> None:
@@ -86,28 +86,7 @@ def student_variants(args: argparse.Namespace, assignment: Assignment, students:
     return variants_from(cells, f"{path}, column {name}", students, assignment.variants)
 
 
-def closer_variant(own: Results, others: dict[str, Results]) -> tuple[str, float] | None:
-    """The variant whose rules fit a submission clearly better than its own: graded by them (`others`, the
-    specs it failed only), the failed specs give back at least CLEARLY of the points lost; the one that
-    gives back most (the first declared on a tie). None when no other fits clearly better."""
-    lost = own.max_score - own.score
-    failed = {test.spec for test in own.tests if not test.passed}
-    best: tuple[str, float] | None = None
-    for name, results in others.items():
-        back = sum(test.score - (own.test(test.spec).score if own.test(test.spec) else 0.0)
-                   for test in results.tests if test.spec in failed)
-        if lost > 0 and back >= CLEARLY * lost and (best is None or back > best[1]):
-            best = (name, back)
-    return best
-
-
 Group = tuple[Assignment, list[Spec], list[tuple[str, Path]]]  # a variant, its specs, its students
-
-
-def every_variant(assignment: Assignment, specs: list[Spec]) -> list[tuple[Assignment, list[Spec]]]:
-    """The assignment graded by each of its variants, with that variant's specs (of `specs`, every variant's)."""
-    graded = [with_variant(assignment, variant.name) for variant in assignment.variants]
-    return [(each, variant_specs(each, specs)) for each in graded]
 
 
 def groups(assignment: Assignment, specs: list[Spec], students: list[tuple[str, Path]],
@@ -138,7 +117,7 @@ def cross_check(outcomes: list[Outcome], cut: list[Group], every: list[tuple[Ass
         for assignment, specs in every:
             name = assignment.variant.name if assignment.variant else ""
             who = [o for o in losing if o.results.variant != name]
-            failed = {test.spec for o in who for test in o.results.tests if not test.passed}
+            failed = {spec for o in who for spec in failed_specs(o.results)}
             mine = [spec for spec in specs if spec.id in failed]
             if not who or not mine:
                 continue

@@ -36,11 +36,17 @@ def variant_lines(results: Results) -> list[str]:
         return []
     out = [f"Graded by the rules of your variant, **{results.variant}**: your handout states its numbers.", ""]
     if results.looks_like is not None:
-        other, points = results.looks_like
-        out += [f"**This looks like variant {other}'s rules.** Graded by them, the tests it failed earn "
-                f"{format_points(points)} of the {format_points(results.max_score - results.score)} points lost: "
-                "check your program's numbers against your own handout.", ""]
+        out += [looks_like_said(results, bold="**"), ""]
     return out
+
+
+def looks_like_said(results: Results, bold: str = "") -> str:
+    """The remark on a submission that looks written for another variant (`results.looks_like`, which must
+    be set): which, and how many of the points lost its rules give back; `bold` marks its first sentence."""
+    other, points = results.looks_like or ("", 0.0)
+    return (f"{bold}This looks like variant {other}'s rules.{bold} Graded by them, the tests it failed earn "
+            f"{format_points(points)} of the {format_points(results.max_score - results.score)} points lost: "
+            "check your program's numbers against your own handout.")
 
 
 def feedback_markdown(results: Results, title: str = "Mastermind: your results") -> str:

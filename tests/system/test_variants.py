@@ -65,11 +65,17 @@ def test_each_variant_s_reference_earns_full_marks_and_a_marked_spec_grades_its_
 def test_a_program_of_the_eight_row_rules_loses_the_loss_of_the_ten_row_variant(tmp_path):
     folder = colour_copy(tmp_path, {"03-loss.yaml": ("03-loss.yaml", ""), "02-win.yaml": ("02-win.yaml", "")})
     eight = reference_of("eight-rows", tmp_path)
-    result = grader("check", str(eight), "--assignment", str(folder), "--variant", "ten-rows", "--jobs", "2")
+    result = grader("check", str(eight), "--assignment", str(folder), "--variant", "ten-rows", "--jobs", "2",
+                    "--json", str(tmp_path / "results.json"))
     assert result.returncode == 1, result.stderr
     assert "variant ten-rows (rows 10)" in result.stdout.splitlines()[0]  # the report says which rules
+    assert ("This looks like variant eight-rows's rules. Graded by them, the tests it failed earn 2 of the 2 points "
+            "lost") in result.stdout  # 03-loss run again by the other variants' rules: eight-rows gives it back
+    extra = json.loads((tmp_path / "results.json").read_text())["extra_data"]
+    assert extra["looks_like"] == {"variant": "eight-rows", "points": 2}
     assert "PASS  02-win" in result.stdout and "FAIL  03-loss" in result.stdout
-    assert "the program ended, but the game was not over: it must ask for guess 9" in result.stdout
+    assert ("the program ended, but the game was not over (it last asked 'Guess 8/8: '): it must ask for guess 9"
+            in result.stdout)  # its own prompt shows it counts to 8
 
 
 @pytest.mark.parametrize("command, arguments", [

@@ -57,13 +57,15 @@ def colour_game(secret: str, score: Callable[[str, str], tuple[int, int]] = rule
                 clue_line: Callable[[str, int, int], str] = handout_clue,
                 win_line: Callable[[int], str] = rules.win_line,
                 message: Callable[[str], str] = lambda text: text + "\n",
-                prompt: Callable[[int], str] = lambda turn: f"Guess {turn}/8: ", banner: str = rules.BANNER) -> Game:
+                prompt: Callable[[int], str] = lambda turn: f"Guess {turn}/8: ", banner: str = rules.BANNER,
+                bad_uses_a_guess: bool = False) -> Game:
     output, turn = banner, 1
     while turn <= guesses:
         entry = yield output + prompt(turn)
         error = rules.message_for(entry)
         if error:
             output = message(error)
+            turn += bad_uses_a_guess
             continue
         guess = "".join(entry.upper().split())
         exact, misplaced = score(secret, guess)
@@ -204,6 +206,39 @@ def test_the_exact_games_read_the_prompt_s_numbers(prompt):
     # ten-row rules asking `Guess 1/10: ` in a game of eight, or numbering from 2, scored full marks)
     ruling = play(colour(goal="lose", judged=EXACT), colour_game("RGBY", prompt=prompt))
     assert not ruling.passed and ruling.step == 0 and "'Guess 1/8: '" in ruling.message
+
+
+@pytest.mark.parametrize("rows, played, bad_uses_a_guess, prompt, passed, said", [
+    (10, 10, False, "Guess {turn}/{played}: ", True, "lost after 10 guesses"),
+    (10, 10, True, "Guess {turn}/{played}: ", False, "after 6 valid guesses and 4 bad entries, 10 in all (it last "
+                                                    "asked 'Guess 10/10: '): a bad entry must use up no guess, so it "
+                                                    "must ask for guess 7"),
+    (10, 10, True, "Your guess: ", False, "after 6 valid guesses and 4 bad entries"),  # they fill the rows
+    (8, 10, True, "Guess {turn}/{played}: ", False, "after 6 valid guesses and 4 bad entries, 10 in all"),  # its prompt
+    (8, 10, True, "Your guess: ", True, "lost after 6 guesses"),  # nothing says it counted them
+    (10, 8, False, "Guess {turn}/{played}: ", True, "lost after 8 guesses"),  # too few rows, and too many, are the
+    (10, 9, False, "Guess {turn}/{played}: ", True, "lost after 9 guesses"),  # loss specs' business
+    (10, 11, False, "Guess {turn}/{played}: ", True, "lost after 11 guesses"),
+    (10, 12, False, "Guess {turn}/{played}: ", True, "lost after 12 guesses"),
+])
+def test_an_early_end_breaks_not_counted_only_where_the_bad_entries_were_counted(rows, played, bad_uses_a_guess,
+                                                                                 prompt, passed, said):
+    game = colour_game("RGBY", guesses=played, prompt=lambda turn: prompt.format(turn=turn, played=played),
+                       bad_uses_a_guess=bad_uses_a_guess)
+    referee = colour(goal="lose", judged=("rejected",), rows=rows, bad_entries=["", "R G B", "RGBYO", "R-GB"],
+                     bad_before=3)
+    ruling = play(referee, game)
+    assert ruling.passed == passed and said in ruling.message
+
+
+@pytest.mark.parametrize("played, said", [
+    (9, "the game was not over (it last asked 'Guess 9/9: '): it must ask for guess 10"),
+    (11, "the program asked for input instead ('Guess 11/11: ')"),
+])
+def test_a_game_of_other_rows_is_reported_with_the_program_s_own_prompt(played, said):
+    game = colour_game("RGBY", guesses=played, prompt=lambda turn: f"Guess {turn}/{played}: ")
+    ruling = play(colour(goal="lose", judged=("lost", "one_ending"), rows=10), game)
+    assert not ruling.passed and said in ruling.message
 
 
 def test_a_referee_without_its_parameter_says_which():
