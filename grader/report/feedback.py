@@ -44,9 +44,10 @@ def looks_like_said(results: Results, bold: str = "") -> str:
     """The remark on a submission that looks written for another variant (`results.looks_like`, which must
     be set): which, and how many of the points lost its rules give back; `bold` marks its first sentence."""
     other, points = results.looks_like or ("", 0.0)
-    return (f"{bold}This looks like variant {other}'s rules.{bold} Graded by them, the tests it failed earn "
-            f"{format_points(points)} of the {format_points(results.max_score - results.score)} points lost: "
-            "check your program's numbers against your own handout.")
+    lost = results.max_score - results.score
+    back = f"all {format_points(lost)} points" if points >= lost else f"{format_points(points)} of the {format_points(lost)} points"
+    return (f"{bold}This looks written for variant {other}.{bold} Graded by that variant's rules, the tests it "
+            f"failed would earn back {back} it lost: check your program's numbers against your own handout.")
 
 
 def feedback_markdown(results: Results, title: str = "Mastermind: your results") -> str:

@@ -20,6 +20,7 @@ from grader.base.project import PACKAGE
 from grader.report.text import HIDDEN_NOTE, format_points
 from grader.report.diagnosis import FailureGroup, diagnose, failure_groups
 from grader.report.results import Results, TestResult
+from grader.report.feedback import looks_like_said
 
 ASSETS = PACKAGE / "templates" / "report"
 BINS = 10  # histogram bars, each a tenth of the maximum score
@@ -222,9 +223,7 @@ def _variant_note(results: Results) -> str:
         return ""
     said = f"<p>Graded by the variant <strong>{_text(results.variant)}</strong>."
     if results.looks_like is not None:
-        said += (f" This looks like variant <strong>{_text(results.looks_like[0])}</strong>'s rules: graded by them, "
-                 f"the specs it failed earn {format_points(results.looks_like[1])} of the "
-                 f"{format_points(results.max_score - results.score)} points lost.")
+        said += " " + _text(looks_like_said(results))
     return said + "</p>"
 
 

@@ -69,8 +69,8 @@ def test_a_program_of_the_eight_row_rules_loses_the_loss_of_the_ten_row_variant(
                     "--json", str(tmp_path / "results.json"))
     assert result.returncode == 1, result.stderr
     assert "variant ten-rows (rows 10)" in result.stdout.splitlines()[0]  # the report says which rules
-    assert ("This looks like variant eight-rows's rules. Graded by them, the tests it failed earn 2 of the 2 points "
-            "lost") in result.stdout  # 03-loss run again by the other variants' rules: eight-rows gives it back
+    assert ("This looks written for variant eight-rows. Graded by that variant's rules, the tests it failed would "
+            "earn back all 2 points it lost") in result.stdout  # 03-loss run again by the other variants' rules: eight-rows gives it back
     extra = json.loads((tmp_path / "results.json").read_text())["extra_data"]
     assert extra["looks_like"] == {"variant": "eight-rows", "points": 2}
     assert "PASS  02-win" in result.stdout and "FAIL  03-loss" in result.stdout
@@ -145,7 +145,7 @@ def test_a_class_graded_with_per_student_variants(tmp_path):
         "ada,5,5,eight-rows,,3,2,", "bob,5,5,ten-rows,,3,2,", "chen,3,5,ten-rows,eight-rows (+2),3,0,"]
     feedback = (out / "students" / "chen" / "feedback.md").read_text(encoding="utf-8")
     assert "Graded by the rules of your variant, **ten-rows**" in feedback
-    assert "**This looks like variant eight-rows's rules.**" in feedback
+    assert "**This looks written for variant eight-rows.**" in feedback
     results = json.loads((out / "students" / "chen" / "results.json").read_text(encoding="utf-8"))
     assert results["extra_data"] == {"variant": "ten-rows", "looks_like": {"variant": "eight-rows", "points": 2}}
     report = (out / "report.html").read_text(encoding="utf-8")

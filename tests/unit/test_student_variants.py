@@ -125,8 +125,8 @@ def test_the_gradebook_has_variant_columns_only_for_a_class_with_variants():
 def test_feedback_says_the_variant_and_which_rules_the_program_looks_written_for():
     text = feedback_markdown(LOOKS, "Colour Mastermind: your results")
     assert "Graded by the rules of your variant, **ten-rows**: your handout states its numbers." in text
-    assert ("**This looks like variant eight-rows's rules.** Graded by them, the tests it failed earn 2 of the 2 "
-            "points lost") in text
+    assert ("**This looks written for variant eight-rows.** Graded by that variant's rules, the tests it failed "
+            "would earn back all 2 points it lost") in text
     assert "variant" not in feedback_markdown(result(("win", 3, 3), variant=None))
 
 
@@ -134,7 +134,7 @@ def test_the_class_report_shows_each_student_s_variant():
     page = class_report_html([("ada", result(("win", 3, 3), ("loss", 2, 2), variant="eight-rows")), ("chen", LOOKS)])
     assert '<button type="button">Variant</button>' in page
     assert '<td data-value="ten-rows">ten-rows <span class="tag warn">looks like eight-rows</span></td>' in page
-    assert "Graded by the variant <strong>ten-rows</strong>. This looks like variant <strong>eight-rows</strong>" in page
+    assert "Graded by the variant <strong>ten-rows</strong>. This looks written for variant eight-rows." in page
     assert "Variant" not in class_report_html([("ada", result(("win", 3, 3), variant=None))])
 
 
