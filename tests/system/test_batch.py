@@ -203,8 +203,9 @@ def test_ctrl_c_stops_cleanly(tmp_path: Path):
     env = {**os.environ, "TMPDIR": str(scratch)}
     process = subprocess.Popen([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out),
                                 "--specs", str(specs), "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env)
-    seen: set[int] = set()
+                               stderr=subprocess.PIPE, text=True, env=env,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as at a terminal:
+    seen: set[int] = set()  # a job started with & by a script inherits SIGINT ignored, and Ctrl-C never arrives
     try:
         def hanging_program():
             seen.update(proc.descendants(process.pid))

@@ -3,10 +3,12 @@ it reads, however slowly it writes; and every way a program can fail is told apa
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -301,16 +303,43 @@ def test_the_output_cap_holds_however_the_step_ends(write_program):
     assert {(v.kind, len(v.actual)) for v in verdicts} == {(judging.FLOOD, 100)}
 
 
+SIGNAL_STATE = """
+    for line in open("/proc/self/status"):
+        if line.startswith(("SigBlk:", "SigIgn:")):
+            print(line, end="")
+"""
+# Ignores the C library's reserved signal 32 (which its sigaction refuses to touch), then becomes argv[1:].
+IGNORING_32 = ("import ctypes, os, sys; ctypes.CDLL(None).syscall(13, 32, (ctypes.c_ulong * 4)(1, 0, 0, 0), None, 8); "
+               "os.execv(sys.argv[1], sys.argv[1:])")
+
+
+def fresh_state(folder: Path) -> str:
+    """The signal state `python3 mastermind.py` started from a shell shows: nothing blocked, nothing ignored
+    but what Python ignores itself."""
+    def from_a_shell() -> None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, [])
+        for reserved in (32, 33):  # SIG_DFL by the raw call (x86_64's number 13): signal.signal refuses them
+            ctypes.CDLL(None).syscall(13, reserved, (ctypes.c_ulong * 4)(), None, 8)
+    fresh = subprocess.run([sys.executable, "mastermind.py"], cwd=folder, capture_output=True, text=True,
+                           restore_signals=True, preexec_fn=from_a_shell)
+    return "".join(f'      - "{line}"\n' for line in fresh.stdout.replace("\t", "\\t").splitlines())
+
+
 def test_the_program_starts_with_the_signal_state_of_a_fresh_python(write_program):
     """Whatever the grader holds back or ignores itself, the program sees what `python3 mastermind.py`
     started from a shell sees."""
-    folder = write_program("""
-        for line in open("/proc/self/status"):
-            if line.startswith(("SigBlk:", "SigIgn:")):
-                print(line, end="")
-    """)
-    fresh = subprocess.run([sys.executable, "mastermind.py"], cwd=folder, capture_output=True, text=True,
-                           restore_signals=True, preexec_fn=lambda: signal.pthread_sigmask(signal.SIG_SETMASK, []))
-    lines = "".join(f'      - "{line}"\n' for line in fresh.stdout.replace("\t", "\\t").splitlines())
-    verdict = grade(folder, spec_from(f"steps:\n  - output:\n{lines}"))
+    folder = write_program(SIGNAL_STATE)
+    verdict = grade(folder, spec_from(f"steps:\n  - output:\n{fresh_state(folder)}"))
     assert verdict.kind == judging.PASSED, "\n".join([verdict.message, verdict.actual or ""])
+
+
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="the raw rt_sigaction call is x86_64's")
+def test_a_reserved_signal_the_grader_inherited_ignored_never_reaches_the_program(write_program, tmp_path):
+    folder = write_program(SIGNAL_STATE)
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    (specs / "state.yaml").write_text("name: state\ndescription: d\npoints: 1\nvisibility: visible\n"
+                                      f"steps:\n  - output:\n{fresh_state(folder)}", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", IGNORING_32, sys.executable, "-m", "grader", "check", str(folder),
+                           "--specs", str(specs)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -299,6 +299,7 @@ def start_student(cfg: dict, program: list[str], fork: bool) -> int:
                     signal.signal(sig, signal.SIG_DFL)
                 except (OSError, ValueError):
                     pass
+        reset_reserved_signals()
         signal.pthread_sigmask(signal.SIG_SETMASK, [])
         kept = sorted(cfg.get("pass_fds", ()))  # a browser's DevTools pipe (fds 3 and 4): the run's only other channel
         for low, high in zip([3] + [fd + 1 for fd in kept], kept + [65536]):
@@ -427,6 +428,19 @@ def launch(cfg: dict, program: list, fork: bool) -> list:
     data = data[1:]
     # No status: init was killed (Sandbox.kill_all kills init, not us): end the same way it did.
     end(int.from_bytes(data, "little") if len(data) == 4 else init_status)
+
+
+RT_SIGACTION = {"x86_64": 13, "aarch64": 134}
+RESERVED_SIGNALS = (32, 33)  # the C library's own (thread cancellation, setxid): its sigaction refuses them
+
+
+def reset_reserved_signals() -> None:
+    """Give signals 32 and 33 their default action by the raw system call: an ignore of them inherited from
+    whatever started the grader would otherwise reach the program, which a fresh python never has."""
+    number = RT_SIGACTION.get(os.uname().machine)
+    if number is not None:
+        for sig in RESERVED_SIGNALS:
+            libc.syscall(number, sig, bytes(32), None, 8)  # struct kernel_sigaction, all zero: SIG_DFL
 
 
 def end(status: int) -> None:
