@@ -159,7 +159,7 @@ def _semantic_errors(data: dict[str, Any]) -> list[tuple[list[Any], str]]:
 
 def _web_steps(data: Mapping[str, Any]) -> tuple[Step, ...]:
     built = web_steps(data["steps"])
-    return tuple(Step(tuple(Line(text) for text in lines), "", act, 0 if act is None else None, regions=regions)
+    return tuple(Step(tuple(Line(text, kind) for text, kind in lines), "", act, 0 if act is None else None, regions=regions)
                  for regions, lines, act in built)
 
 

@@ -65,20 +65,35 @@ def _listed(value: Any) -> list[str]:
     return value if isinstance(value, list) else [value]
 
 
-def expected_lines(expect: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+Expected = tuple[str, str]  # one expected line: its text, and "exact" or "contains" (as a console spec's line)
+
+
+def _region_expected(name: str, shown: Any) -> list[Expected]:
+    """A region's expected lines: its text's lines, each exact, or a list whose items are a line of text or
+    `{contains: text}`, a line holding that text (a guess's digits, whatever the rest of its line says)."""
+    lines: list[Expected] = []
+    for item in _listed(shown):
+        if isinstance(item, dict):
+            lines.append((f"{name}: {' '.join(item['contains'].split())}", "contains"))
+        else:
+            lines += [(f"{name}: {line}", "exact") for line in visible_lines(item)]
+    return lines or [(text, "exact") for text in region_lines(name, ())]
+
+
+def expected_lines(expect: dict[str, Any]) -> tuple[tuple[str, ...], tuple[Expected, ...]]:
     """An `expect:` mapping as (the regions it reads, in order; the lines it expects)."""
-    lines: list[str] = []
+    lines: list[Expected] = []
     for name, shown in expect.items():
-        lines += region_lines(name, visible_lines("\n".join(_listed(shown))))
+        lines += _region_expected(name, shown)
     return tuple(expect), tuple(lines)
 
 
-def web_steps(steps: list[dict[str, Any]]) -> list[tuple[tuple[str, ...], tuple[str, ...], str | None]]:
+def web_steps(steps: list[dict[str, Any]]) -> list[tuple[tuple[str, ...], tuple[Expected, ...], str | None]]:
     """A web spec's steps as (regions read, lines expected, the action after it or None at the end): step 0
     is the page at load, step k what it shows after action k. Assumes `web_problems` found none."""
-    built: list[tuple[tuple[str, ...], tuple[str, ...], str | None]] = []
+    built: list[tuple[tuple[str, ...], tuple[Expected, ...], str | None]] = []
     regions: tuple[str, ...] = ()
-    lines: tuple[str, ...] = ()
+    lines: tuple[Expected, ...] = ()
     for step in steps:
         if "expect" in step:
             regions, lines = expected_lines(step["expect"])

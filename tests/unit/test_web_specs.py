@@ -3,6 +3,7 @@ what it refuses and how it says so (file, line, reason), and how the judge names
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -97,3 +98,29 @@ def test_the_judge_names_a_pages_failures_by_its_actions():
                                   exit_status=1))
     assert (crashed.kind, crashed.message) == (CRASH, "after action 1 (click “Position 1”), the page crashed (its "
                                                       "renderer died: out of memory, or killed)")
+
+
+CONTAINS = HEAD + """steps:
+  - click: Check guess
+  - expect:
+      History: [{contains: " 1 2  1 3"}, "4 4 4 4 — 0 exact, 0 misplaced"]
+"""
+
+
+@pytest.mark.parametrize(("history", "kind"), [
+    ("History: 1 2 1 3 — 1 exact, 2 misplaced\nHistory: 4 4 4 4 — 0 exact, 0 misplaced\n", PASSED),
+    ("History: 1 2 1 3 — 1 correct, 2 wrong place\nHistory: 4 4 4 4 — 0 exact, 0 misplaced\n", PASSED),  # not its rule
+    ("History: 1 2 1 4 — 1 exact, 2 misplaced\nHistory: 4 4 4 4 — 0 exact, 0 misplaced\n", MISMATCH),  # another guess
+    ("History: 1 2 1 3 — 1 exact, 2 misplaced\n", MISMATCH),  # a line missing
+    ("History: 1 2 1 3\nHistory: 4 4 4 4 — 0 exact, 0 misplaced\nHistory: 5 5 5 5\n", MISMATCH),  # one too many
+])
+def test_a_line_that_contains_its_text_leaves_the_rest_of_the_line_to_other_rules(history, kind):
+    spec = parse_spec(CONTAINS, "web.yaml", "web")
+    assert [(line.text, line.kind) for line in spec.steps[-1].lines] == [
+        ("History: 1 2 1 3", "contains"), ("History: 4 4 4 4 — 0 exact, 0 misplaced", "exact")]
+    assert judge(spec, _session(("", history))).kind == kind
+
+
+def test_a_contains_line_names_its_text():
+    with pytest.raises(SpecError, match=re.escape(f"step 2, expect, History: {WEB_WORDING['expect']}")):
+        parse_spec(HEAD + "steps:\n  - click: Go\n  - expect: {History: [{has: x}]}\n", "web.yaml", "web")
