@@ -421,10 +421,12 @@ class Sandbox:
         """Runs in the child between fork and exec. Fallback: the kernel-enforced limits. Isolated: the
         launcher applies them to the student's process only (after dropping privileges)."""
         signal.pthread_sigmask(signal.SIG_SETMASK, [])  # whatever the grader held back, the program gets all
+        if not self.isolated:
+            # Only the program returns: this process stays behind as the run's reaper, outside the run's group.
+            # A fork of the grader, it maps the grader's memory: in the group the OOM killer would pick it first.
+            fork_reaper()
         if self.group is not None:
             self.group.join()  # every process of the run follows: the limits hold for all of them together
-        if not self.isolated:
-            fork_reaper()  # only the program returns: this process stays behind as the run's reaper, in its group
         if resource is None:  # a POSIX system without rlimits (Windows never runs a preexec)
             return
         if self.isolated:
