@@ -10,13 +10,12 @@ from typing import Any
 
 from grader.base.escaping import escape_unsafe, safe_name
 from grader.base.project import PACKAGE
-from grader.report.similarity import LISTED_STRINGS, THRESHOLD, THRESHOLD_WHY, Pair
+from grader.report.similarity import LISTED_STRINGS, SIDE_BY_SIDE, THRESHOLD, THRESHOLD_WHY, Pair
 
 NOT_A_VERDICT = ("Similar code is a reason to read two programs side by side, not a finding: the template, "
                  "the wording the specs require, a common textbook solution or help the course allows all "
                  "make programs alike.")
 SHOWN_PAIRS = 30  # rows of the ranked table beyond the listed pairs
-SIDE_BY_SIDE = 25  # listed pairs shown with their code
 
 
 def _rule() -> str:

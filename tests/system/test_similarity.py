@@ -91,7 +91,7 @@ def test_a_string_is_unusual_when_two_programs_alone_hold_it_and_it_is_not_expec
 def test_the_report_shows_submitted_text_escaped():
     hostile = '</pre><script>alert(1)</script>\x1b[2J\u202e'
     sources = {"<b>x</b>": hostile, "y": hostile}
-    pair = Pair("<b>x</b>", "y", 1.0, (1.0, 1.0), (((0,), (10,)), ((0,), (10,))), ("</pre>",))
+    pair = Pair("<b>x</b>", "y", 1.0, (1.0, 1.0), ("</pre>",), (((0,), (10,)), ((0,), (10,))))
     page = similarity_html([pair], sources, {"highest": 1.0}, ["<i>z</i>: no mastermind.py"])
     assert "<script>alert" not in page and "<b>x</b>" not in page and "<i>z</i>" not in page and "\x1b" not in page
     assert "<mark>&lt;/pre&gt;&lt;scr</mark>ipt&gt;alert(1)" in page and "\\x1b[2J" in page and "\\u202e" in page
