@@ -1,7 +1,7 @@
 """What a run's private overlays of the shared trees cost: `python3 bench/shared_trees.py [RUNS]` (as root).
 
 An isolated run binds the trees every run shares (/usr, folders of /etc, the interpreter's prefix) read-only
-and covers each with an overlay of its own (`init.share`), so that locks and watches stay in the run. This
+and covers each with an overlay of its own (`rootfs.share`), so that locks and watches stay in the run. This
 times, in a fresh mount namespace per repetition (a forked child, as a run's init is), the trees of this
 machine made as plain read-only binds and as `share` makes them, interleaved, and prints both medians."""
 
@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "grader" / "sandbox" / "inside"))
 sys.path.insert(0, str(ROOT))
 
-import init  # noqa: E402
+import rootfs  # noqa: E402
+from clib import CLONE_NEWNS, check, libc  # noqa: E402
 from grader.sandbox.box import ETC_FILES, SYSTEM_TREES  # noqa: E402
 
 
@@ -34,17 +35,17 @@ def once(kind: str, base: str, shared: list[str]) -> float:
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:
-        init.check(init.libc.unshare(init.CLONE_NEWNS), "unshare")
-        init.mount(None, "/", None, init.MS_REC | init.MS_PRIVATE)
+        check(libc.unshare(CLONE_NEWNS), "unshare")
+        rootfs.mount(None, "/", None, rootfs.MS_REC | rootfs.MS_PRIVATE)
         root = tempfile.mkdtemp(dir=base)
         os.mkdir(root + "/.empty")
         started = time.perf_counter()
         for tree in shared:
             os.makedirs(root + tree)
             if kind == "bind":
-                init.bind(tree, root + tree)
+                rootfs.bind(tree, root + tree)
             else:
-                init.share(tree, root + tree, root + "/.empty")
+                rootfs.share(tree, root + tree, root + "/.empty")
         os.write(write, repr(time.perf_counter() - started).encode())
         os._exit(0)
     os.close(write)

@@ -31,7 +31,7 @@ from grader.commands.platform_variant import GRADESCOPE_KEY, VARIANTS_FILE, rost
 from grader.spec.variants import for_variant
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.report.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
-from grader.sandbox.inside import INIT_SCRIPT, SERVER_SCRIPT
+from grader.sandbox.inside import INIT_MODULES, INIT_SCRIPT, SERVER_SCRIPT
 from grader.spec.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_files
 from grader.base.project import PACKAGE, ROOT
 
@@ -41,7 +41,7 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # is these modules, everything they import, and the files they read or run without importing them.
 STUDENT_MODULES = ("grader.__main__", "grader.commands.cli", "grader.commands.feedback",
                    "grader.referee")  # what an assignment's referee imports: the handout's check loads it
-STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT, SERVER_SCRIPT)  # scripts run, not imported
+STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT, *INIT_MODULES, SERVER_SCRIPT)  # scripts run, not imported
 
 
 def runtime_requirements(root: Path = ROOT) -> str:

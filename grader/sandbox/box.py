@@ -46,7 +46,7 @@ from grader.sandbox import proc
 from grader.sandbox.cgroup import RunGroup, run_group_parents
 from grader.sandbox.disk import DiskWatch, held
 from grader.sandbox.leftovers import SHARED_FOLDERS, remove_ipc_objects, remove_shared_files, remove_tree
-from grader.sandbox.inside import INIT_SCRIPT, SYSCALLS_SCRIPT
+from grader.sandbox.inside import INIT_MODULES, INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import DISK_FILES, Limits
 from grader.sandbox.reaping import fork_reaper, kill, kill_tree, wait_dead
 from grader.sandbox.inside import landlock, syscalls
@@ -65,7 +65,7 @@ LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); i
 # Launch modes of an isolated run. PLAIN: the launcher (python -I -S) builds the sandbox, then execs a
 # fresh `python3 SCRIPT`. FORK: a fork server, started once per grader process as the student's
 # interpreter (grader/sandbox/forking.py), forks each run's launcher; the run's student process then runs
-# SCRIPT as `__main__` without an exec (init.run_program): no interpreter start-up per run at all.
+# SCRIPT as `__main__` without an exec (scriptmain.run_program): no interpreter start-up per run at all.
 PLAIN, FORK = "plain", "fork"
 LAUNCHES = (PLAIN, FORK)
 INSIDE_HOME = "/sandbox/work"  # where the working copy appears inside the isolated file system
@@ -200,13 +200,13 @@ _launcher_cached = False
 
 
 def _cache_launcher() -> None:
-    """Write the bytecode of init.py and syscalls.py to its __pycache__ once per grader process (the launcher runs with -B and
+    """Write the bytecode of init.py and what it imports to its __pycache__ once per grader process (the launcher runs with -B and
     never writes it). If that folder is read-only, the launcher still works, compiling each time."""
     global _launcher_cached
     if not _launcher_cached:
         import py_compile  # noqa: PLC0415 - only isolated runs need it
 
-        for script in (INIT_SCRIPT, SYSCALLS_SCRIPT):
+        for script in (INIT_SCRIPT, SYSCALLS_SCRIPT, *INIT_MODULES):
             try:
                 py_compile.compile(str(script), doraise=True)
             except (OSError, py_compile.PyCompileError):
@@ -403,7 +403,7 @@ class Sandbox:
             "state": str(self._state),
             "uid": self.uid,
             "gid": self.gid,
-            "disk_mb": self.limits.disk_mb,  # the run's tmpfs (grader/sandbox/inside/init.py)
+            "disk_mb": self.limits.disk_mb,  # the run's tmpfs (grader/sandbox/inside/rootfs.py)
             "disk_files": DISK_FILES,
             "system": system,
             "etc": list(ETC_FILES + (BROWSER_ETC if self.browser else ())),

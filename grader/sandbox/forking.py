@@ -27,9 +27,9 @@ from pexpect.fdpexpect import fdspawn
 from grader.base.errors import SandboxFailure
 from grader.sandbox.inside import SERVER_SCRIPT
 
-# The modules of start-up are noted first: the program gets only those (init.run_program).
+# The modules of start-up are noted first: the program gets only those (scriptmain.run_program).
 SERVER_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(SERVER_SCRIPT.parent)!r}; "
-               f"import forkserver, init; init.run_program(forkserver.serve(int(sys.argv[1])), baseline)")
+               f"import forkserver, scriptmain; scriptmain.run_program(forkserver.serve(int(sys.argv[1])), baseline)")
 HELLO_TIMEOUT = 30.0  # a launcher says who it is within milliseconds; this only bounds a broken machine
 
 

@@ -118,9 +118,10 @@ def test_ctrl_c_ends_a_forked_run_as_a_plain_one(tmp_path: Path) -> None:
 
 def test_the_submissions_files_are_never_imported_by_the_launcher(tmp_path: Path) -> None:
     """The launcher runs as root on the host, in the host's working copy: a submission's `_ctypes.py`,
-    `syscalls.py` or `init.py` must be nothing to it (the program itself may import them, as ever)."""
+    `syscalls.py`, `init.py` or another of the launcher's modules must be nothing to it (the program itself may
+    import them, as ever)."""
     folder = program(tmp_path, "import os\nprint('ran as', os.getuid() != 0)\n")
-    for name in ("_ctypes.py", "syscalls.py", "init.py", "marshal.py"):
+    for name in ("_ctypes.py", "syscalls.py", "init.py", "clib.py", "rootfs.py", "scriptmain.py", "marshal.py"):
         (folder / name).write_text("raise SystemExit('hijacked')\n")
     assert run(folder, FORK) == ("ran as True\r\n", 0, None)
 

@@ -52,7 +52,7 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     # Only what a student runs: `check` and `feedback`, never the instructor's commands.
     shipped = {name for name in files if name.startswith("grader/")}
     assert {"grader/commands/cli.py", "grader/engine/runner.py", "grader/report/feedback.py", "grader/commands/feedback.py", "grader/spec/spec.schema.json",
-            "grader/sandbox/inside/init.py", "grader/sandbox/inside/forkserver.py"} <= shipped
+            "grader/sandbox/inside/init.py", "grader/sandbox/inside/rootfs.py", "grader/sandbox/inside/forkserver.py"} <= shipped
     for instructor_only in ("batch", "gradebook", "mutants", "recording", "validation", "packaging"):
         assert f"grader/{instructor_only}.py" not in shipped
     assert not any(name.startswith("grader/templates/") for name in shipped)

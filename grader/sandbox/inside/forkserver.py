@@ -1,5 +1,5 @@
 """The fork server of the fork launch (Linux, started as root by `grader.sandbox.forking`). Not imported by the
-grader: it runs as `python3 -c "...import forkserver; init.run_program(forkserver.serve(...), ...)"`, the
+grader: it runs as `python3 -c "...import forkserver; scriptmain.run_program(forkserver.serve(...), ...)"`, the
 student's interpreter started once per grader process, with the environment of every program, the way
 `python3 SCRIPT` starts (site imported), so that each run skips the interpreter's start-up.
 
@@ -16,7 +16,7 @@ server, its parent, writes its wait status there (the grader is not its parent, 
 A SIGCHLD handler with a wakeup pipe wakes the server for that.
 
 Only the standard library, and the modules a fresh interpreter has already imported, wherever possible:
-what this imports is dropped again from sys.modules before the program runs (see `init.run_program`).
+what this imports is dropped again from sys.modules before the program runs (see `scriptmain.run_program`).
 """
 
 import _socket
@@ -26,7 +26,8 @@ import sys
 
 import _signal as signal
 
-import init  # beside this file
+import init  # beside this file, as clib
+from clib import PR_SET_PDEATHSIG, TIOCSCTTY, c_ulong, check, libc
 
 INT_SIZE = 4
 
@@ -34,7 +35,7 @@ INT_SIZE = 4
 def serve(control_fd: int) -> list:
     """Answer requests on the control socket until the grader closes it, and tell each run's report
     socket how its launcher ended (we are its parent: only we can wait for it). Returns only in the
-    student's process of a run: its command line, for `init.run_program`.
+    student's process of a run: its command line, for `scriptmain.run_program`.
 
     The grader's end of the socket closes when the grader exits or dies, whichever of its threads started
     us: that is our end, not a parent-death signal, which follows the thread that forked us (a worker
@@ -115,7 +116,7 @@ def start_launcher(config: str, program: list, report: int, terminal: int, serve
     run's terminal and cgroup as a plain launcher gets them from its spawn, say who we are, then launch as
     `init.main` does. Returns only in the student's process."""
     try:
-        init.libc.prctl(init.PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # a program deaf to its terminal's hang-up too
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)  # a program deaf to its terminal's hang-up too
         if os.getppid() != server:
             os._exit(125)  # the server died before PR_SET_PDEATHSIG was in place
         import resource  # noqa: PLC0415 - the server's (serve): a plain launch's spawn has it too
@@ -126,7 +127,7 @@ def start_launcher(config: str, program: list, report: int, terminal: int, serve
         for fd in (0, 1, 2):
             os.dup2(terminal, fd)
         os.close(terminal)
-        init.check(init.libc.ioctl(0, init.c_ulong(init.TIOCSCTTY), 0), "take the terminal")
+        check(libc.ioctl(0, c_ulong(TIOCSCTTY), 0), "take the terminal")
         cfg = init.load_config(config)
         for folder in cfg["cgroups"]:  # before the namespaces: every process of the run is in the group
             with open(folder + "/cgroup.procs", "w") as procs:

@@ -7,7 +7,7 @@ import ctypes
 import re
 
 SECRET = re.compile(rb"zq[0-9a-f]{32}qz")
-SERVER = re.compile(rb"init\.run_program\(forkserver\.serve\(")
+SERVER = re.compile(rb"scriptmain\.run_program\(forkserver\.serve\(")
 secrets, server = set(), 0
 with open("/proc/self/maps") as maps:
     regions = [line.split() for line in maps]

@@ -1,0 +1,114 @@
+"""The fork launch's student process: a forked interpreter, started ahead of need (`forkserver.py`), runs
+the program's `python3 SCRIPT` itself, as a fresh interpreter would, instead of an exec. Standard library
+only, and the modules a fresh interpreter has already imported."""
+
+import os
+import sys
+
+import _signal as signal  # not `signal`: it imports enum
+
+
+def forkable(program: list) -> bool:
+    """`python3 SCRIPT ARGS...` with this very interpreter: what a fork launch can run without an exec."""
+    return (len(program) > 1 and not program[1].startswith("-")
+            and os.path.realpath(program[0]) == os.path.realpath(sys.executable))
+
+
+def run_program(program: list, baseline: set) -> None:
+    """Run SCRIPT as `__main__` in this process, which must look like a fresh `python3 SCRIPT ARGS...`:
+    only the modules of the interpreter's start-up (`baseline`, taken before anything of ours was
+    imported), the program's sys.argv, sys.orig_argv and sys.path[0], standard streams made as at start-up
+    on the run's terminal, Python's own signal dispositions (SIGINT raises KeyboardInterrupt, SIGPIPE and
+    SIGXFSZ ignored), the standard streams flushed when the code ends (`flush_io`), an uncaught exception
+    printed and exit status 1 (KeyboardInterrupt: killed by SIGINT once finalized), without a frame of
+    ours in the traceback. A script compile() would read otherwise than the interpreter reads a script
+    file is exec'd as in a plain launch (see `read_alike`)."""
+    script = os.path.abspath(program[1])
+    try:
+        with open(script, "rb") as f:
+            source = f.read()
+    except OSError:
+        source = None  # the interpreter says why, in its own words
+    if source is None or not read_alike(source):
+        os.execv(program[0], program)
+    sys.path[0] = os.path.dirname(script)  # init's folder until now: the server's boot code put it in place of ''
+    sys.argv, sys.orig_argv = program[1:], list(program)
+    fresh_stdio()
+    for name in [name for name in sys.modules if name not in baseline]:
+        del sys.modules[name]
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    main = type(sys)("__main__")
+    main.__loader__ = sys.modules["_frozen_importlib_external"].SourceFileLoader("__main__", script)
+    main.__annotations__, main.__builtins__ = {}, sys.modules["builtins"]  # in the order of a fresh __main__
+    main.__file__, main.__cached__ = script, None
+    sys.modules["__main__"] = main
+    try:
+        code = compile(source, script, "exec", dont_inherit=True)
+    except SyntaxError as error:  # reported as the interpreter reports a script it cannot compile: no traceback
+        error.__traceback__ = None
+        sys.excepthook(type(error), error, None)
+        raise SystemExit(1) from None
+    try:
+        try:
+            exec(code, vars(main))
+        finally:
+            flush_io()
+    except SystemExit:
+        raise  # the interpreter ends the way it would have
+    except BaseException as error:  # noqa: BLE001 - printed and ended as the interpreter would
+        error.__traceback__ = error.__traceback__.tb_next  # from the program's first frame, not ours
+        sys.excepthook(type(error), error, error.__traceback__)
+        if not isinstance(error, KeyboardInterrupt):
+            raise SystemExit(1) from None
+        # Printed: the interpreter now ends as after an uncaught ^C out of its own code (threads joined,
+        # atexit, objects finalized, then death by SIGINT), printing nothing more.
+        sys.excepthook = lambda *_: None
+        raise
+
+
+def flush_io() -> None:
+    """What the interpreter does once a script's code is done, whichever way, before it prints a traceback
+    or an exit message and before atexit (Python/pythonrun.c, flush_io): flush sys.stderr, then
+    sys.stdout, whatever they are by then, errors ignored. Output left in stdout's buffer (a prompt
+    without a line end) comes out first, as in a plain run."""
+    for name in ("stderr", "stdout"):
+        try:
+            getattr(sys, name).flush()
+        except Exception:  # noqa: BLE001 - as the interpreter does: a stream that cannot flush is let be
+            pass
+
+
+def read_alike(source: bytes) -> bool:
+    """Whether compile() reads these bytes as the interpreter reads a script file: UTF-8 without a NUL byte,
+    declared (a BOM, a utf-8 coding line) or not. Otherwise they part: compile() skips undecodable bytes in
+    comments where the interpreter refuses the file (a Windows editor's cp1252 or UTF-16), and words the
+    other errors (a NUL byte, an unknown or wrong coding line) differently."""
+    head = b"\n".join(source.split(b"\n", 2)[:2]).lower()
+    declared_other = b"coding" in head and b"utf-8" not in head and b"utf8" not in head
+    if b"\0" in source or declared_other:
+        return False
+    try:
+        source.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def fresh_stdio() -> None:
+    """sys.stdin, stdout and stderr as the interpreter makes them at start-up (Python/pylifecycle.c,
+    create_stdio), now that 0, 1 and 2 are the run's terminal: the server's own were made on other files,
+    so their buffering would not be a terminal's. Encoding and errors are the server's, which started with
+    the same environment as the program."""
+    import io  # noqa: PLC0415 - already imported at start-up: no cost
+
+    for name, fd, mode in (("stdin", 0, "r"), ("stdout", 1, "w"), ("stderr", 2, "w")):
+        old = getattr(sys, name)
+        buffered = io.open(fd, mode + "b", -1, None, None, None, False)
+        buffered.raw.name = f"<{name}>"
+        line_buffering = buffered.raw.isatty() or fd == 2
+        stream = io.TextIOWrapper(buffered, old.encoding, old.errors, "\n", line_buffering, False)
+        stream.mode = mode
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
