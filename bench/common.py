@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from grader.sandbox import protections  # noqa: E402
-from grader.sandbox.box import child_environment, student_python  # noqa: E402
+from grader.sandbox.environment import child_environment, student_python  # noqa: E402
 
 REFERENCE = ROOT / "reference"
 SUBMISSIONS = ROOT / "tests" / "submissions"

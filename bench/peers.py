@@ -36,7 +36,7 @@ import pexpect  # noqa: E402
 from grader.judge.judging import judge  # noqa: E402
 from grader.engine.runner import Options, run_spec  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
-from grader.sandbox.box import child_environment, student_python  # noqa: E402
+from grader.sandbox.environment import child_environment, student_python  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402
 
 STEP_TIMEOUT = 5

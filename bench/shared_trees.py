@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 import rootfs  # noqa: E402
 from clib import CLONE_NEWNS, check, libc  # noqa: E402
-from grader.sandbox.box import ETC_FILES, SYSTEM_TREES  # noqa: E402
+from grader.sandbox.rootconfig import ETC_FILES, SYSTEM_TREES  # noqa: E402
 
 
 def trees() -> list[str]:

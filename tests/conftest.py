@@ -83,7 +83,7 @@ NOBODY = 65534  # the user the non-root fallback is tried as
 def nobodys(tmp_path: Path) -> Iterator[Path]:
     """A folder of the system's temporary folder that NOBODY owns (tmp_path is root's alone), removed after;
     skipped where the tests do not run as root or NOBODY has no interpreter to run the grader with."""
-    from grader.sandbox.box import others_may, unprivileged_python  # noqa: PLC0415 - the sandbox imports pexpect
+    from grader.sandbox.environment import others_may, unprivileged_python  # noqa: PLC0415 - the sandbox imports pexpect
 
     if os.geteuid() != 0 or unprivileged_python() is None:
         pytest.skip("trying the grader as another user needs root and an interpreter every user may run")
@@ -100,7 +100,7 @@ def nobodys(tmp_path: Path) -> Iterator[Path]:
 def as_nobody(home: Path, *args: str, timeout: float = 300, **env: str) -> subprocess.CompletedProcess:
     """`python -m grader ARGS` run as NOBODY, from this checkout, with this venv's packages, from `home`
     (every path it must write lies there: chown it to NOBODY first)."""
-    from grader.sandbox.box import unprivileged_python  # noqa: PLC0415
+    from grader.sandbox.environment import unprivileged_python  # noqa: PLC0415
 
     environment = {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8",
                    "PYTHONPATH": f"{ROOT}:{sysconfig.get_paths()['purelib']}", **env}

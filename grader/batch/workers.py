@@ -31,7 +31,7 @@ from typing import Any
 
 from grader.base.project import PACKAGE
 from grader.engine.runner import Options, check_submission
-from grader.sandbox.box import WORKER_FOLDER, scratch
+from grader.sandbox.scratch import WORKER_FOLDER, scratch
 from grader.sandbox.protections import protections
 from grader.spec.specs import Spec
 

@@ -21,7 +21,7 @@ from grader.base.escaping import safe_name
 from grader.base.files import searched
 from grader.engine.finder import find_program
 from grader.judge.judging import NO_PROGRAM, Verdict
-from grader.sandbox.box import PATH_MAX, copy_prefix
+from grader.sandbox.scratch import PATH_MAX, copy_prefix
 from grader.spec.specs import Spec
 
 MB = 1024 * 1024

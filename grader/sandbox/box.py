@@ -31,7 +31,6 @@ import secrets
 import shutil
 import stat
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,15 +39,20 @@ from typing import TYPE_CHECKING, Sequence
 
 from grader.base.errors import SandboxFailure
 from grader.base.files import searched
-from grader.base.project import PACKAGE, PYTHON, ROOT
+from grader.base.project import PYTHON
 from grader.sandbox import proc
 
 from grader.sandbox.cgroup import RunGroup, run_group_parents
 from grader.sandbox.disk import DiskWatch, held
-from grader.sandbox.leftovers import SHARED_FOLDERS, remove_ipc_objects, remove_shared_files, remove_tree
+from grader.sandbox.environment import child_environment, isolated_environment, student_python
+from grader.sandbox.fallback import hand_over, landlock_rules
+from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files, remove_tree
 from grader.sandbox.inside import INIT_MODULES, INIT_SCRIPT, SYSCALLS_SCRIPT
-from grader.sandbox.limits import DISK_FILES, Limits
-from grader.sandbox.reaping import fork_reaper, kill, kill_tree, wait_dead
+from grader.sandbox.limits import Limits
+from grader.sandbox.launched import Launched
+from grader.sandbox.reaping import fork_reaper, kill_fallback
+from grader.sandbox.rootconfig import isolated_config
+from grader.sandbox.scratch import RUN_FOLDER, scratch
 from grader.sandbox.inside import landlock, syscalls
 
 if TYPE_CHECKING:
@@ -68,132 +72,12 @@ LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); i
 # SCRIPT as `__main__` without an exec (scriptmain.run_program): no interpreter start-up per run at all.
 PLAIN, FORK = "plain", "fork"
 LAUNCHES = (PLAIN, FORK)
-INSIDE_HOME = "/sandbox/work"  # where the working copy appears inside the isolated file system
 # Per-run uids, so runs cannot signal each other or share NPROC: from a range systemd documents as unused
 # (0x70000000-0x7FFDFFFF, docs/UIDS-GIDS.md), below its containers' (0x00080000-0x6FFFFFFF: a run's uid would
 # be a user of some container's there) and its foreign range, and below 2^31 (many tools read uids as signed).
 UID_BASE, UID_SPAN = 0x7000_0000, 1 << 24
-SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-ETC_FILES = (
-    "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/timezone",
-    "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
-    f"/etc/python{sys.version_info[0]}.{sys.version_info[1]}", f"/etc/python{sys.version_info[0]}",
-)
-BROWSER_ETC = ("/etc/fonts",)  # a browser draws text with the system's fonts, found through fontconfig
-DEVTOOLS_FDS = (3, 4)  # `--remote-debugging-pipe`: the browser reads commands on 3 and answers on 4
-DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")  # and its own pty
 PR_SET_PDEATHSIG = 1
-RUN_FOLDER, WORKER_FOLDER = "grader-run-", "grader-worker-"  # mkdtemp prefixes: a run's folder, a grade worker's
-PATH_MAX = 4096  # the bytes a path may have on Linux, its final NUL included
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
-
-
-def others_may(path: str, permission: int) -> bool:
-    """A user who is neither owner nor in the group can reach `path` (every folder on the way searchable)
-    and has `permission` on it."""
-    try:
-        if not os.stat(path).st_mode & permission:
-            return False
-        parent = os.path.dirname(path)
-        while parent not in ("/", ""):
-            if not os.stat(parent).st_mode & stat.S_IXOTH:
-                return False
-            parent = os.path.dirname(parent)
-    except OSError:
-        return False
-    return True
-
-
-def child_environment(home: Path | str, tmp: Path | str | None = None) -> dict[str, str]:
-    """A fixed environment: nothing inherited, so no secret of the grader's reaches student code (on
-    Windows, only where the system lives: Python cannot start without SYSTEMROOT)."""
-    windows = {"SYSTEMROOT": os.environ.get("SYSTEMROOT", r"C:\Windows"), "TEMP": str(tmp or home),
-               "TMP": str(tmp or home)} if os.name == "nt" else {}
-    return windows | {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "HOME": str(home),
-        "TMPDIR": str(tmp or home),
-        "TERM": "xterm",
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONHASHSEED": "0",  # the order of a set of strings is the same in every run: a regrade agrees
-        "COLUMNS": "80",
-        "LINES": "24",
-    }
-
-
-def isolated_environment() -> dict[str, str]:
-    """The environment of an isolated run's launcher and program (and of the fork server): inside the sandbox."""
-    return child_environment(INSIDE_HOME, "/tmp")
-
-
-def student_python() -> str:
-    """The interpreter student programs run with: the grader's base interpreter (never a venv)."""
-    return getattr(sys, "_base_executable", None) or sys.executable
-
-
-def unprivileged_python() -> str | None:
-    """An interpreter a per-run uid can run: the grader's base interpreter if other users can reach it,
-    else the system's python3 of the same version, else the system's python3 (None: there is none)."""
-    version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
-    for candidate in (student_python(), f"/usr/bin/{version}", f"/usr/local/bin/{version}", "/usr/bin/python3",
-                      "/usr/local/bin/python3"):
-        real = os.path.realpath(candidate)
-        prefix_lib = os.path.join(os.path.dirname(os.path.dirname(real)), "lib")
-        if os.path.isfile(real) and others_may(real, stat.S_IXOTH) and others_may(prefix_lib, stat.S_IXOTH):
-            return candidate
-    return None
-
-
-def _under(path: str, tree: str) -> bool:
-    return path == tree or path.startswith(tree.rstrip("/") + "/")
-
-
-MEMORY = "/dev/shm"  # a memory file system on Linux: a run's few folders and files cost no disk journal there
-MEMORY_ROOM = 256 << 20  # free space it needs to be used: a worker's runs hold copies of one submission at a time
-SYSTEM_TEMPORARY = ("/tmp", "/var/tmp", "/usr/tmp")  # what tempfile picks when nobody chose a folder
-_memory_usable: bool | None = None
-
-
-def scratch() -> str:
-    """Where the folders of isolated runs (and of `grade` workers that make them) go: the temporary folder,
-    unless nobody chose it (no TMPDIR, the system's /tmp) and /dev/shm is a memory file system with room,
-    where each run's folders and files are made and removed without the disk (on this machine's ext4 each
-    such step took 1 to 6 ms of a run's wall time). An isolated run's folder holds root's files (0700) and
-    the copy its launcher copies from; the program writes only on its own size-limited tmpfs. A fallback
-    run writes into its folder, so that stays in the temporary folder: memory is no place for a run to fill."""
-    global _memory_usable
-    here = tempfile.gettempdir()
-    if any(os.environ.get(name) for name in ("TMPDIR", "TEMP", "TMP")) or here not in SYSTEM_TEMPORARY:
-        return here
-    if _memory_usable is None:
-        try:
-            room, memory = os.statvfs(MEMORY), os.stat(MEMORY)
-            _memory_usable = (room.f_bavail * room.f_frsize >= MEMORY_ROOM and bool(memory.st_mode & stat.S_ISVTX)
-                              and os.access(MEMORY, os.W_OK | os.X_OK) and _is_memory(MEMORY))
-        except OSError:
-            _memory_usable = False
-    return MEMORY if _memory_usable else here
-
-
-def _is_memory(folder: str) -> bool:
-    """`folder` is the mount point of a tmpfs (from /proc/self/mountinfo: field 5 the mount point, the type after " - ")."""
-    try:
-        lines = Path("/proc/self/mountinfo").read_text().splitlines()
-    except OSError:
-        return False
-    return any(line.split()[4] == folder and line.split(" - ", 1)[1].split()[0] == "tmpfs"
-               for line in lines if " - " in line)
-
-
-def copy_prefix() -> str:
-    """The longest folder a run's copy of a submission lies in here: a `grade` worker's scratch folder (see
-    `scratch`), the run's folder in it, and the isolated root's /sandbox/work (mkdtemp adds 8 characters)."""
-    parent = max((tempfile.gettempdir(), scratch()), key=len)
-    folder = os.path.join(parent, WORKER_FOLDER + "x" * 8, RUN_FOLDER + "x" * 8)
-    return os.path.join(folder, "root") + INSIDE_HOME
 
 
 _launcher_cached = False
@@ -247,7 +131,6 @@ class Sandbox:
         self.limits = limits
         self.isolated = isolate
         self.launch = launch if isolate else PLAIN  # the fallback has no launcher: the program is exec'd directly
-        self.launcher: tuple[int, bytes] | None = None  # a fork launch's (pid, start time): not our child
         self.group: RunGroup | None = None
         self.disk: DiskWatch | None = None  # the fallback's watch on the disk the run holds (`watch`)
         self.marker = secrets.token_hex(8)
@@ -272,6 +155,7 @@ class Sandbox:
             raise
         self._config = self.root / "sandbox.cfg"
         self._state = self.root / "state"
+        self.launched = Launched(self._config, self._state)
         self._landlock: list[tuple[str, int]] | None = None  # a fallback run's Landlock rules (`command()`)
         self._init: tuple[int, bytes] | None = None  # init's identity once the launcher recorded it
         self.python = student_python()
@@ -279,30 +163,11 @@ class Sandbox:
             if self.isolated:
                 self._write_config()
             elif self.drops_root:
-                self._prepare_unprivileged()
+                self.python = hand_over(self.root, self.workdir, self.uid, self.gid)
         except BaseException:
             self.close()
             raise
 
-    def _prepare_unprivileged(self) -> None:
-        """Hand the working copy to the per-run uid, and pick an interpreter that uid can run."""
-        python = unprivileged_python()
-        if python is None:
-            raise SandboxFailure(
-                f"the grader runs as root without isolation and will not run student code as root, but no "
-                f"interpreter another user can run was found: {student_python()} lies in a folder other users "
-                f"cannot enter; install python3 system-wide (/usr/bin/python3) or make that folder searchable")
-        self.python = python
-        os.chmod(self.root, 0o711)  # the uid may pass through to its copy, not list the run's files
-        if not others_may(str(self.root), stat.S_IXOTH):
-            raise SandboxFailure(
-                f"the grader runs as root without isolation, so the program runs as another user, who cannot "
-                f"reach its copy in {self.root}: a folder on the way is closed to other users (set TMPDIR to a "
-                f"folder every user may enter, such as /tmp)")
-        for folder, dirs, files in os.walk(self.workdir):
-            for name in (folder, *(os.path.join(folder, entry) for entry in dirs + files)):
-                os.lchown(name, self.uid, self.gid)
-        os.chmod(self.workdir, 0o700)  # its own uid's alone: a concurrent run (another uid) cannot read it
 
     # ---- the command -------------------------------------------------------------------------------
 
@@ -319,24 +184,10 @@ class Sandbox:
             return argv, isolated_environment(), self.workdir
         env = child_environment(self.workdir)
         env[MARKER] = self.marker
-        self._landlock = self._landlock_rules(shutil.which(program[0], path=env["PATH"]) or program[0]) \
-            if landlock.usable() else None
+        self._landlock = landlock_rules(shutil.which(program[0], path=env["PATH"]) or program[0], self.workdir,
+                                        self.drops_root) if landlock.usable() else None
         return program, env, self.workdir
 
-    def _landlock_rules(self, command: str) -> list[tuple[str, int]]:
-        """What a fallback run may reach under Landlock: it reads the system trees, /etc, /proc (as in a
-        run's own namespace: Landlock keeps other processes' memory, environment and descriptors from it)
-        and the folders of the command it runs (its own and its prefix's libraries: a Python's standard
-        library), uses the harmless devices (its own terminal is added in `preexec`), and does anything in
-        its copy; as root, its uid may also write the shared temporary folders (another run's files there
-        are another uid's, and the run's are removed after it)."""
-        real = os.path.realpath(command)
-        prefix = os.path.dirname(os.path.dirname(real))  # its libraries only: the prefix may be a home folder
-        trees = [*SYSTEM_TREES, "/etc", "/proc", os.path.dirname(real), os.path.join(prefix, "lib"),
-                 os.path.join(prefix, "lib64")]
-        writable = [str(self.workdir), *(SHARED_FOLDERS if self.drops_root else ())]
-        return [*((tree, landlock.READ) for tree in trees), *((device, landlock.DEVICE) for device in DEVICES),
-                *((folder, landlock.EVERYTHING) for folder in writable)]
 
     def _program(self, program: Sequence[str]) -> list[str]:
         return [self.python if program[0] == PYTHON else program[0], *program[1:]]
@@ -356,7 +207,7 @@ class Sandbox:
                 _say_once(f"launch: plain, not fork ({failure})")
                 self.launch = PLAIN
             else:
-                self.launcher = child.pid, child.since
+                self.launched.launcher = child.pid, child.since
                 return child
         import pexpect  # noqa: PLC0415 - POSIX only: Windows runs programs through pipes
 
@@ -379,41 +230,8 @@ class Sandbox:
                                   self.limits, lambda: self.kill_all(pid))
 
     def _write_config(self) -> None:
-        python = student_python()
-        real = os.path.realpath(python)
-        system = [tree for tree in SYSTEM_TREES if os.path.lexists(tree)]
-        expose = []
-        for path in (os.path.realpath(sys.base_prefix), os.path.dirname(real)):
-            if not any(_under(path, os.path.realpath(tree)) for tree in system) and not any(
-                _under(path, done) for done in expose
-            ):
-                expose.append(path)
-        hide = {
-            str(PACKAGE),
-            str(ROOT),
-            str(self.submission.resolve().parent),
-            str(self.root),
-            os.path.realpath(tempfile.gettempdir()),
-        }
-        config = {
-            "python": python,
-            "home": INSIDE_HOME,
-            "workdir": str(self.workdir),
-            "newroot": str(self.root / "root"),
-            "state": str(self._state),
-            "uid": self.uid,
-            "gid": self.gid,
-            "disk_mb": self.limits.disk_mb,  # the run's tmpfs (grader/sandbox/inside/rootfs.py)
-            "disk_files": DISK_FILES,
-            "system": system,
-            "etc": list(ETC_FILES + (BROWSER_ETC if self.browser else ())),
-            "pass_fds": list(DEVTOOLS_FDS if self.browser else ()),
-            "hide": sorted(path for path in hide if path not in ("/", "/usr")),
-            "expose": expose,
-            "rlimits": self.limits.rlimits(),
-            "shm_bytes": self.limits.memory_mb << 20,  # the IPC namespace's own System V limits: within memory_mb
-            "cgroups": [str(folder) for folder in self.group.folders] if self.group is not None else [],
-        }
+        config = isolated_config(self.submission, self.root, self.workdir, self._state, self.uid, self.gid, self.limits,
+                                 self.browser, self.group.folders if self.group is not None else [])
         (self.root / "root").mkdir()
         self._config.write_bytes(marshal.dumps(config))  # read by the launcher, same interpreter
 
@@ -455,19 +273,8 @@ class Sandbox:
     # ---- cleanup -----------------------------------------------------------------------------------
 
     def ours(self, pid: int) -> bool:
-        """Is `pid` this run's launcher or namespace init (not a recycled pid)? A plain launch's both carry
-        the config path; a fork launch's are the launcher the server named and its child, or the init it
-        recorded."""
-        if self.launcher is None:
-            return str(self._config).encode() in proc.cmdline(pid)
-        return pid in self._forked()
-
-    def _forked(self) -> list[int]:
-        """A fork launch's launcher (as the server named it) and its children, and the init it recorded,
-        those of them alive."""
-        found = [self.launcher[0], *proc.children(self.launcher[0])] if proc.alive(*self.launcher) else []
-        init = self._init_identity()
-        return found + ([init[0]] if init is not None and proc.alive(*init) else [])
+        """Is `pid` this run's launcher or namespace init (not a recycled pid)? (`Launched.ours`)"""
+        return self.launched.ours(pid)
 
     def watched_threads(self, pid: int) -> list[tuple[int, int]]:
         """The threads the grader looks at while it waits for the program started as `pid`, as (pid, tid).
@@ -477,31 +284,13 @@ class Sandbox:
         if not self.isolated or self.group is None:
             return proc.tree_threads(pid)
         if self._init is None:
-            self._init = self._init_identity()
+            self._init = self.launched.init_identity()
         helpers = {pid, self._init[0] if self._init is not None else pid}
         return [(tid, tid) for tid in self.group.threads() if tid not in helpers]
 
     def init_pid(self, pid: int) -> int | None:
         """Host pid of the namespace init of the run whose launcher is `pid` (None before it exists)."""
-        found = self._init_identity()
-        return found[0] if found else self._init_child(pid)
-
-    def _init_identity(self) -> tuple[int, bytes] | None:
-        """(pid, start time) of init, as the launcher recorded it right after forking it."""
-        try:
-            pid, since = self._state.read_text().split()
-            return int(pid), since.encode()
-        except (OSError, ValueError):
-            return None
-
-    def _candidates(self) -> list[int]:
-        """Where this run's launcher or init may be found: a fork launch's are the launcher the server named
-        and its children (and the init it recorded), a plain launch's could be any process."""
-        return proc.pids() if self.launcher is None else self._forked()
-
-    def _init_child(self, pid: int) -> int | None:
-        """init found as the launcher's child (before the launcher has recorded it)."""
-        return next((child for child in proc.children(pid) if self.ours(child)), None)
+        return self.launched.init_pid(pid)
 
     def kill_all(self, pid: int, timeout: float = 5.0) -> None:
         """Kill every process of the run started as `pid` and return once they are all dead.
@@ -519,49 +308,13 @@ class Sandbox:
         without Landlock it can). Then the disk the run held is measured once more. Windows: `taskkill /T`,
         the process tree (no groups, no /proc there)."""
         if self.isolated:
-            known = proc.follow([pid] if self.ours(pid) else [])
-            identity = self._init_identity()
-            if identity is None:
-                child = self._init_child(pid)
-                known.update(proc.follow([child] if child is not None else []))
-            elif proc.alive(*identity):  # even while exiting (its command line then reads empty)
-                known[identity[0]] = identity[1]
-            init = next((other for other in known if other != pid), None)
-            if init is not None:
-                kill(init)
-            elif pid in known:
-                kill(pid)  # no init yet: one forked meanwhile sees the launcher die and exits by itself
-            wait_dead(self.ours, known, timeout, grace=0.5, candidates=self._candidates)
+            self.launched.kill(pid, timeout)
             return
         if self.disk is not None:
             self.disk.stop()
-        self._kill_fallback(pid, timeout)
+        kill_fallback(pid, self.group, f"{MARKER}={self.marker}".encode(), timeout)
         if self.disk is not None:
             self.disk.check()  # what it wrote since the watch last looked, or in a run too short for a look
-
-    def _kill_fallback(self, pid: int, timeout: float) -> None:
-        """The fallback's `kill_all`."""
-        needle = f"{MARKER}={self.marker}".encode()
-        members = set(self.group.members()) if self.group is not None else set()
-        marked = lambda other: other in members or needle in proc.environ(other)  # noqa: E731
-        known = proc.follow([pid] if marked(pid) else [])
-        known.update(proc.follow(members))
-        if os.name == "nt":  # no process groups: end the process tree the program started
-            subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True, check=False)
-            return
-        if os.path.isdir("/proc"):
-            kill_tree(pid, timeout)  # the run's reaper, and all it holds: the daemons that left group and marker
-        try:
-            os.killpg(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        if os.path.isdir("/proc"):
-            wait_dead(marked, known, timeout, grace=0)
-        deadline = time.monotonic() + timeout
-        while self.group is not None and (left := self.group.members()):  # forked while we were killing
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"sandbox: processes {left} of the run survived SIGKILL")
-            wait_dead(lambda other: False, proc.follow(left), timeout, grace=0)
 
     def failure(self) -> str | None:
         """Why the sandbox itself failed to start the program, if it did (the launcher leaves a note)."""

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import ClassVar, Iterable
 
 from grader.sandbox import proc
-from grader.sandbox.box import Sandbox, others_may
+from grader.sandbox.box import Sandbox
+from grader.sandbox.environment import others_may
 from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.limits import Limits
 from grader.base.project import PYTHON

@@ -11,11 +11,15 @@ from __future__ import annotations
 import ctypes
 import os
 import signal
+import subprocess
 import sys
 import time
-from typing import Callable, Iterable, NoReturn
+from typing import TYPE_CHECKING, Callable, Iterable, NoReturn
 
 from grader.sandbox import proc
+
+if TYPE_CHECKING:
+    from grader.sandbox.cgroup import RunGroup
 
 try:
     import resource
@@ -149,3 +153,28 @@ def wait_dead(ours: Callable[[int], bool], followed: dict[int, bytes], timeout: 
             for other in left:
                 kill(other)
         time.sleep(0.001)
+
+
+def kill_fallback(pid: int, group: RunGroup | None, needle: bytes, timeout: float) -> None:
+    """Kill a fallback run started as `pid` (its reaper), its process group, every process of its cgroup
+    `group` and whatever has `needle` (its marker) in its environment; return once they are all dead."""
+    members = set(group.members()) if group is not None else set()
+    marked = lambda other: other in members or needle in proc.environ(other)  # noqa: E731
+    known = proc.follow([pid] if marked(pid) else [])
+    known.update(proc.follow(members))
+    if os.name == "nt":  # no process groups: end the process tree the program started
+        subprocess.run(["taskkill", "/F", "/T", "/PID", str(pid)], capture_output=True, check=False)
+        return
+    if os.path.isdir("/proc"):
+        kill_tree(pid, timeout)  # the run's reaper, and all it holds: the daemons that left group and marker
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    if os.path.isdir("/proc"):
+        wait_dead(marked, known, timeout, grace=0)
+    deadline = time.monotonic() + timeout
+    while group is not None and (left := group.members()):  # forked while we were killing
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"sandbox: processes {left} of the run survived SIGKILL")
+        wait_dead(lambda other: False, proc.follow(left), timeout, grace=0)

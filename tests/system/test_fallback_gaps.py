@@ -65,7 +65,7 @@ def as_nobody_in_a_sandbox(nobodys: Path, hostile: str) -> str:
     folder = submission(nobodys, hostile)
     for path in (nobodys, *nobodys.rglob("*")):
         os.lchown(path, NOBODY, NOBODY)
-    from grader.sandbox.box import unprivileged_python  # noqa: PLC0415
+    from grader.sandbox.environment import unprivileged_python  # noqa: PLC0415
 
     environment = {"PATH": "/usr/bin:/bin", "HOME": str(nobodys), "LANG": "C.UTF-8", "PYTHONPATH": os.pathsep.join(
         [str(ROOT), *sys.path[1:]])}

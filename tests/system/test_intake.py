@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ROOT, nest, unnest
 from grader.engine.intake import IntakeLimits, admit, survey
-from grader.sandbox.box import PATH_MAX, copy_prefix
+from grader.sandbox.scratch import PATH_MAX, copy_prefix
 
 SMALL = IntakeLimits(submission_mb=1, submission_files=20, submission_depth=3)
 

@@ -15,7 +15,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from grader.sandbox import proc  # noqa: E402
-from grader.sandbox.box import MEMORY, Sandbox, scratch  # noqa: E402
+from grader.sandbox.box import Sandbox  # noqa: E402
+from grader.sandbox.scratch import MEMORY, scratch  # noqa: E402
 from grader.sandbox.limits import Limits  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 

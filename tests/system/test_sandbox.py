@@ -32,15 +32,10 @@ from grader.sandbox.cgroup import find_parents  # noqa: E402
 from grader.judge.judging import OVER_LIMIT  # noqa: E402
 from grader.sandbox.protections import IsolationUnavailable, isolation, protections  # noqa: E402
 from grader.sandbox import box as sandbox  # noqa: E402
+from grader.sandbox import environment  # noqa: E402
 from grader.sandbox.limits import Limits  # noqa: E402
-from grader.sandbox.box import (  # noqa: E402
-    INSIDE_HOME,
-    MARKER,
-    Sandbox,
-    others_may,
-    child_environment,
-    unprivileged_python,
-)
+from grader.sandbox.box import MARKER, Sandbox  # noqa: E402
+from grader.sandbox.environment import INSIDE_HOME, child_environment, others_may, unprivileged_python  # noqa: E402
 
 HOSTILE = ROOT / "tests" / "hostile"
 FAST = Limits(cpu_seconds=2, memory_mb=256, processes=16, file_size_mb=1, open_files=32)
@@ -229,7 +224,7 @@ def test_an_interpreter_other_users_cannot_reach_is_never_picked_for_them(
     python.parent.mkdir(parents=True)
     shutil.copy(os.path.realpath(sys.executable), python)
     home.chmod(0o700)
-    monkeypatch.setattr(sandbox, "student_python", lambda: str(python))
+    monkeypatch.setattr(environment, "student_python", lambda: str(python))
     chosen = unprivileged_python()
     assert chosen != str(python)
     assert chosen is None or others_may(os.path.realpath(chosen), stat.S_IXOTH)

@@ -1,0 +1,55 @@
+"""The fallback as root (no namespaces, or isolation turned off): the program runs as a per-run uid on the
+machine's file system, so its copy is handed to that uid, with an interpreter it can run, and Landlock (where
+the kernel has it) holds it to the files and devices of its run."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from grader.base.errors import SandboxFailure
+from grader.sandbox.environment import others_may, student_python, unprivileged_python
+from grader.sandbox.inside import landlock
+from grader.sandbox.leftovers import SHARED_FOLDERS
+from grader.sandbox.rootconfig import SYSTEM_TREES
+
+DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")  # and its own pty
+
+
+def hand_over(root: Path, workdir: Path, uid: int, gid: int) -> str:
+    """Hand the working copy `workdir` in the run's folder `root` to the per-run uid, and pick an
+    interpreter that uid can run (returned)."""
+    python = unprivileged_python()
+    if python is None:
+        raise SandboxFailure(
+            f"the grader runs as root without isolation and will not run student code as root, but no "
+            f"interpreter another user can run was found: {student_python()} lies in a folder other users "
+            f"cannot enter; install python3 system-wide (/usr/bin/python3) or make that folder searchable")
+    os.chmod(root, 0o711)  # the uid may pass through to its copy, not list the run's files
+    if not others_may(str(root), stat.S_IXOTH):
+        raise SandboxFailure(
+            f"the grader runs as root without isolation, so the program runs as another user, who cannot "
+            f"reach its copy in {root}: a folder on the way is closed to other users (set TMPDIR to a "
+            f"folder every user may enter, such as /tmp)")
+    for folder, dirs, files in os.walk(workdir):
+        for name in (folder, *(os.path.join(folder, entry) for entry in dirs + files)):
+            os.lchown(name, uid, gid)
+    os.chmod(workdir, 0o700)  # its own uid's alone: a concurrent run (another uid) cannot read it
+    return python
+
+
+def landlock_rules(command: str, workdir: Path, drops_root: bool) -> list[tuple[str, int]]:
+    """What a fallback run may reach under Landlock: it reads the system trees, /etc, /proc (as in a
+    run's own namespace: Landlock keeps other processes' memory, environment and descriptors from it)
+    and the folders of the command it runs (its own and its prefix's libraries: a Python's standard
+    library), uses the harmless devices (its own terminal is added in `preexec`), and does anything in
+    its copy; as root, its uid may also write the shared temporary folders (another run's files there
+    are another uid's, and the run's are removed after it)."""
+    real = os.path.realpath(command)
+    prefix = os.path.dirname(os.path.dirname(real))  # its libraries only: the prefix may be a home folder
+    trees = [*SYSTEM_TREES, "/etc", "/proc", os.path.dirname(real), os.path.join(prefix, "lib"),
+             os.path.join(prefix, "lib64")]
+    writable = [str(workdir), *(SHARED_FOLDERS if drops_root else ())]
+    return [*((tree, landlock.READ) for tree in trees), *((device, landlock.DEVICE) for device in DEVICES),
+            *((folder, landlock.EVERYTHING) for folder in writable)]
