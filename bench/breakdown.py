@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Where a spec-run's CPU goes, with this tree's grader and with --before's, side by side: the grader's own
-user and system time (the process that waits for the program), and the runs' (the fork server's launchers,
-inits and programs, which the server reaps), with the runs' minor page faults.
+user and system time (the process that waits for the program), and the runs' (the fork server's children,
+which it reaps: each run's init and program, and a launcher in a tree from before the server forked init
+itself), with the runs' minor page faults.
 
 Each repetition grades the reference on every spec in one process per tree (`runner.run_spec` + `judge`,
 what a `grade` worker does), the trees in a shuffled order; medians of the repetitions.

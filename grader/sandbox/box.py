@@ -10,8 +10,9 @@ Two modes, chosen once per grader process (see `grader.sandbox.protections`):
   merged-/usr symlinks), a few files of /etc, the interpreter's prefix, a private /tmp, and the working
   copy at /sandbox/work; it runs as a per-run unprivileged uid with no_new_privs and the rlimits.
   The project, the reference, the specs and other submissions simply do not exist there.
-  Process tree seen from the grader: launcher (root; the pexpect child, or the fork server's child) ->
-  namespace init (pid 1, root) -> student python (pid 2 inside). The launcher exits the way the
+  Process tree seen from the grader: launcher (root; the pexpect child; a fork launch has none: the fork
+  server forks init itself) -> namespace init (pid 1, root) -> student python (pid 2 inside). The launcher
+  (a fork launch's server, for it) exits the way the
   student's program did.
 * fallback (not root, no namespaces, macOS): the program runs directly with the rlimits, in the copy;
   as root, as the per-run uid (never as root); cleanup kills its process group, its cgroup and anything
@@ -68,10 +69,11 @@ except ImportError:  # Windows: no rlimits there (the protections line says so);
 LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); import init; init.main()"
 # Launch modes of an isolated run. PLAIN: the launcher (python -I -S) builds the sandbox, then execs a
 # fresh `python3 SCRIPT`. FORK: a fork server, started once per grader process as the student's
-# interpreter (grader/sandbox/forking.py), forks each run's launcher; the run's student process then runs
+# interpreter (grader/sandbox/forking.py), forks each run's init; the run's student process then runs
 # SCRIPT as `__main__` without an exec (scriptmain.run_program): no interpreter start-up per run at all.
 PLAIN, FORK = "plain", "fork"
 LAUNCHES = (PLAIN, FORK)
+HELPERS = {PLAIN: 2, FORK: 1}  # the run's processes that are the sandbox's, not the program's: launcher and init
 # Per-run uids, so runs cannot signal each other or share NPROC: from a range systemd documents as unused
 # (0x70000000-0x7FFDFFFF, docs/UIDS-GIDS.md), below its containers' (0x00080000-0x6FFFFFFF: a run's uid would
 # be a user of some container's there) and its foreign range, and below 2^31 (many tools read uids as signed).
@@ -148,8 +150,7 @@ class Sandbox:
                 raise SandboxFailure(f"{self.submission}: {problem}")
             parents = run_group_parents()
             if not isinstance(parents, str):
-                launcher_and_init = 2 if isolate else 0  # in the group too, not the program's to count
-                self.group = RunGroup(parents, *limits.group(launcher_and_init))
+                self.group = RunGroup(parents, *limits.group(HELPERS[self.launch] if isolate else 0))
         except BaseException:
             self.close()
             raise
@@ -206,6 +207,8 @@ class Sandbox:
             except forking.ServerFailure as failure:
                 _say_once(f"launch: plain, not fork ({failure})")
                 self.launch = PLAIN
+                if self.group is not None:  # the plain launch's launcher is a process more than the fork's
+                    self.group.limit_processes(self.limits.group(HELPERS[PLAIN])[1])
             else:
                 self.launched.launcher = child.pid, child.since
                 return child
@@ -299,7 +302,8 @@ class Sandbox:
         kill every process of the namespace, and init only turns into a zombie once they are all gone.
         The launcher (`pid`) then reaps init and kills itself with the same SIGKILL, so no zombie is
         left to a subreaper. It is killed directly only when there is no init yet, or if it lingers.
-        So the run is over when the launcher and init are dead (`ours` knows them).
+        So the run is over when the launcher and init are dead (`ours` knows them). A fork launch's `pid`
+        is init itself, which the fork server reaps.
 
         Fallback: SIGKILL to everything below the run's reaper (`pid`, see `reaping.fork_reaper`: while it
         lives, every process the run started is below it, whatever group, session or environment it moved

@@ -204,12 +204,16 @@ class RunGroup:
             else:
                 self._write("memory.limit_in_bytes", memory_bytes)
                 self._write("memory.memsw.limit_in_bytes", memory_bytes, optional=True)  # no escape to swap
-            self._write("pids.max", processes, controller="pids")
+            self.limit_processes(processes)
             if parents.cpu is not None:
                 self._write(*CPU_WEIGHT[parents.version], controller="cpu")
         except OSError:
             self.remove()
             raise
+
+    def limit_processes(self, processes: int) -> None:
+        """At most `processes` processes and threads in the group at once."""
+        self._write("pids.max", processes, controller="pids")
 
     def _file(self, name: str, controller: str = "memory") -> Path:
         return self.controllers[controller] / name

@@ -3,7 +3,7 @@ gone with the grader) forks every isolated run from an interpreter that has alre
 pays for an interpreter's start-up (see grader/sandbox/inside/forkserver.py for the other side).
 
 A run asked of the server is handed a fresh pty made here (its slave side travels with the request) and a
-socket on which its launcher reports who it is and, at the end, how the program ended; `ForkedRun` is
+socket on which its init reports who it is and the server, at the end, how the program ended; `ForkedRun` is
 that run as pexpect sees a spawned child, so the transports and tests handle both launches alike.
 """
 
@@ -30,7 +30,7 @@ from grader.sandbox.inside import SERVER_SCRIPT
 # The modules of start-up are noted first: the program gets only those (scriptmain.run_program).
 SERVER_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(SERVER_SCRIPT.parent)!r}; "
                f"import forkserver, scriptmain; scriptmain.run_program(forkserver.serve(int(sys.argv[1])), baseline)")
-HELLO_TIMEOUT = 30.0  # a launcher says who it is within milliseconds; this only bounds a broken machine
+HELLO_TIMEOUT = 30.0  # a run's init says who it is within milliseconds; this only bounds a broken machine
 
 
 class ServerFailure(SandboxFailure):
@@ -39,7 +39,7 @@ class ServerFailure(SandboxFailure):
 
 class ForkedRun(fdspawn):
     """A run started by the fork server, with the part of pexpect.spawn's interface the grader uses:
-    `pid` (its launcher), `child_fd` (the pty), `isalive()`, `wait()`, `exitstatus`, `signalstatus`, and
+    `pid` (its init), `child_fd` (the pty), `isalive()`, `wait()`, `exitstatus`, `signalstatus`, and
     expect/send from fdspawn."""
 
     def __init__(self, master: int, report: socket.socket, encoding: str | None = None, timeout: float = 30) -> None:
@@ -85,7 +85,7 @@ class ForkedRun(fdspawn):
             pass
 
     def close(self, force: bool = True) -> None:
-        """As pexpect's: a run still alive is killed if `force` (its launcher: the namespace dies with it),
+        """As pexpect's: a run still alive is killed if `force` (its init: the namespace dies with it),
         and its ending is read before the descriptors close."""
         if force and self.isalive():
             self.kill(signal.SIGKILL)
@@ -98,7 +98,7 @@ class ForkedRun(fdspawn):
         super().close()
 
     def _read_status(self, block: bool) -> None:
-        """The launcher's wait status, as the server (its parent) reported it; a socket closed without
+        """The run's wait status, as the server (its init's parent) reported it; a socket closed without
         one means the server itself is gone, and the run with it (PR_SET_PDEATHSIG): killed."""
         self.report.settimeout(None if block else 0.0)
         while len(self._ending) < 4:

@@ -1,5 +1,6 @@
-"""An isolated run's launcher and its namespace's init, as the grader knows them: by pid and start time
-(never a recycled pid), and ended together with every process of the namespace."""
+"""An isolated run's launcher and its namespace's init (a fork launch has no launcher: the fork server forks
+init itself), as the grader knows them: by pid and start time (never a recycled pid), and ended together
+with every process of the namespace."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from grader.sandbox.reaping import kill, wait_dead
 
 class Launched:
     """The launcher and init of one isolated run, whose config is `config` and whose launcher records init's
-    identity in `state`. `launcher`: a fork launch's launcher as the fork server named it (not our child)."""
+    identity in `state`. `launcher`: a fork launch's init as the fork server named it (not our child), which
+    is both the process the run was started as and its init."""
 
     def __init__(self, config: Path, state: Path) -> None:
         self.config, self.state = config, state
@@ -19,18 +21,14 @@ class Launched:
 
     def ours(self, pid: int) -> bool:
         """Is `pid` this run's launcher or namespace init (not a recycled pid)? A plain launch's both carry
-        the config path; a fork launch's are the launcher the server named and its child, or the init it
-        recorded."""
+        the config path; a fork launch's init is the one the server named."""
         if self.launcher is None:
             return str(self.config).encode() in proc.cmdline(pid)
         return pid in self.forked()
 
     def forked(self) -> list[int]:
-        """A fork launch's launcher (as the server named it) and its children, and the init it recorded,
-        those of them alive."""
-        found = [self.launcher[0], *proc.children(self.launcher[0])] if proc.alive(*self.launcher) else []
-        init = self.init_identity()
-        return found + ([init[0]] if init is not None and proc.alive(*init) else [])
+        """A fork launch's init (as the server named it), if it is alive."""
+        return [self.launcher[0]] if proc.alive(*self.launcher) else []
 
     def init_pid(self, pid: int) -> int | None:
         """Host pid of the namespace init of the run whose launcher is `pid` (None before it exists)."""
@@ -38,7 +36,9 @@ class Launched:
         return found[0] if found else self.init_child(pid)
 
     def init_identity(self) -> tuple[int, bytes] | None:
-        """(pid, start time) of init, as the launcher recorded it right after forking it."""
+        """(pid, start time) of init, as the launcher recorded it right after forking it, or the server named it."""
+        if self.launcher is not None:
+            return self.launcher
         try:
             pid, since = self.state.read_text().split()
             return int(pid), since.encode()
@@ -46,8 +46,8 @@ class Launched:
             return None
 
     def candidates(self) -> list[int]:
-        """Where this run's launcher or init may be found: a fork launch's are the launcher the server named
-        and its children (and the init it recorded), a plain launch's could be any process."""
+        """Where this run's launcher or init may be found: a fork launch's init is the one the server named, a
+        plain launch's could be any process."""
         return proc.pids() if self.launcher is None else self.forked()
 
     def init_child(self, pid: int) -> int | None:
@@ -55,8 +55,8 @@ class Launched:
         return next((child for child in proc.children(pid) if self.ours(child)), None)
 
     def kill(self, pid: int, timeout: float) -> None:
-        """SIGKILL to the namespace's init of the run whose launcher is `pid` (to the launcher while there is
-        no init yet), and return once both are dead (see `Sandbox.kill_all`)."""
+        """SIGKILL to the namespace's init of the run started as `pid` (its launcher, or a fork launch's init; to
+        the launcher while there is no init yet), and return once both are dead (see `Sandbox.kill_all`)."""
         known = proc.follow([pid] if self.ours(pid) else [])
         identity = self.init_identity()
         if identity is None:

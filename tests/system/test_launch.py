@@ -58,6 +58,22 @@ input('guess? ')
 """
 
 
+FORK_UNTIL_REFUSED = """import os
+read, write = os.pipe()
+count = 1
+while True:
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        os.read(read, 1)  # alive until the run ends
+        os._exit(0)
+    count += 1
+print("processes:", count)
+"""
+
+
 class PlainSandbox(Sandbox):
     """The runner's and the sandbox tests' Sandbox, launching plain whatever they ask."""
 
@@ -114,6 +130,14 @@ def test_ctrl_c_ends_a_forked_run_as_a_plain_one(tmp_path: Path) -> None:
     plain, forked = run(folder, PLAIN, "guess? "), run(folder, FORK, "guess? ")
     assert forked == plain
     assert "KeyboardInterrupt\r\nthread ended\r\natexit ran" in plain[0] and plain[1:] == (None, 2)
+
+
+def test_a_forked_run_may_have_as_many_processes_as_a_plain_one(tmp_path: Path) -> None:
+    """The run's cgroup counts the sandbox's own processes too (a plain launch's launcher and init, a fork
+    launch's init): the program gets `processes` either way."""
+    folder = program(tmp_path, FORK_UNTIL_REFUSED)
+    plain, forked = run(folder, PLAIN), run(folder, FORK)
+    assert forked == plain == (f"processes: {Limits().processes}\r\n", 0, None)
 
 
 def test_the_submissions_files_are_never_imported_by_the_launcher(tmp_path: Path) -> None:

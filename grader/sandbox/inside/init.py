@@ -1,24 +1,27 @@
-"""Launcher and PID-1 of one isolated run (Linux, started as root). Not imported by the grader. The fork
-launch: the fork server (`forkserver.py`, beside this file) forks the launcher and calls `launch`. The
-plain launch: `grader.sandbox.box.Sandbox.command()` runs it as `python -I -S -B -c "...import init;
+"""The launcher and PID-1 of one isolated run (Linux, started as root). Not imported by the grader.
+
+The plain launch: `grader.sandbox.box.Sandbox.command()` runs it as `python -I -S -B -c "...import init;
 init.main()" CONFIG PROGRAM...` (the program's command line; imported rather than run as a script so that
-its cached bytecode is used: compiling this file took about as long as starting the interpreter).
+its cached bytecode is used: compiling this file took about as long as starting the interpreter):
 
-Process tree (host pids; the grader sees all of them through its own /proc):
-
-    launcher  (session leader of the pty, root, host namespaces except net/ipc/uts; the fork server's
-               child, or the grader's pexpect child)
+    launcher  (session leader of the pty, root, host namespaces but net/ipc/uts/cgroup; the grader's pexpect child)
       `-- init    (pid 1 of a new pid namespace, root, own mount namespace with a tmpfs root, own session)
             `-- student python  (pid 2, unprivileged per-run uid, rlimits, no_new_privs, seccomp filter)
 
-* The student's program runs as from a shell: leader of its own session and process group, which is the
-  foreground group of the pty (it takes the terminal from the launcher's session). The launcher and init
-  are in other groups: ^C, ^Z and a signal to the parent's group (init, which ignores it) never reach them.
+The fork launch: the fork server (`forkserver.py`, beside this file) forks init straight into a new pid
+namespace; init takes the launcher's part (the pty's session, the cgroup), then `become_init`; the server,
+init's parent, reports how the run ended (`ending`), as the launcher does here:
 
+    fork server  `-- init (pid 1, session leader of the pty)  `-- student python (pid 2)
+
+* The student's program runs as from a shell: leader of its own session and process group, which is the
+  foreground group of the pty (it takes the terminal from the session of the launcher, or of init). The
+  launcher and init are in other groups: ^C, ^Z and a signal to the parent's group (init, which ignores it)
+  never reach them.
 * init exits as soon as the student's program ends; the kernel then kills every other process of the
-  namespace (daemons included). init dies with the launcher (PR_SET_PDEATHSIG) and SIGKILL to init
-  from outside kills the whole namespace (that is what Sandbox.kill_all does).
-* The launcher always reaps init, then ends the way the student's program ended: same exit code, or
+  namespace (daemons included). init dies with its parent, the launcher or the fork server
+  (PR_SET_PDEATHSIG), and SIGKILL to init from outside kills the whole namespace (Sandbox.kill_all).
+* init's parent always reaps it; then the run ends the way the student's program ended: same exit code, or
   killed by the same signal; if init was killed, killed by the same signal as init (SIGKILL).
 
 Only the standard library, and as little of it as possible: this runs before every student program.
@@ -92,8 +95,8 @@ def start_student(cfg: dict, program: list[str], fork: bool) -> int:
 
 def run_init(cfg: dict, program: list[str], status_w: int, fork: bool) -> None:
     """Body of pid 1: build the file system, start the program, reap everything, report its status.
-    Returns only in the student's process of a fork launch."""
-    os.setsid()  # a group of its own (pgid 1 inside), so signalling the parent's group never hits the program
+    Returns only in the student's process of a fork launch. Called in a session of its own (pgid 1
+    inside), so signalling the parent's group never hits the program."""
     try:
         limit_shared_memory(cfg["shm_bytes"])
         build_root(cfg)
@@ -114,7 +117,7 @@ def run_init(cfg: dict, program: list[str], status_w: int, fork: bool) -> None:
     try:
         os.write(status_w, status.to_bytes(4, "little"))
     except OSError:
-        pass  # the launcher is gone
+        pass  # our parent is gone
     os._exit(0)  # the kernel now kills whatever else still runs in the namespace
 
 
@@ -130,27 +133,13 @@ def load_config(path: str) -> dict:
         return marshal.load(f)  # not json (it imports re): the grader's own interpreter wrote it
 
 
-def main() -> list:
-    """Plain launcher: never returns."""
+def main() -> None:
+    """The plain launcher: start init in new namespaces, wait for the program, then end the way it ended.
+    Never returns."""
     cfg = load_config(sys.argv[1])
     for sig in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU):
         signal.signal(sig, signal.SIG_IGN)  # meant for the student's program, not for the launcher
-    return launch(cfg, sys.argv[2:], fork=False)
-
-
-def launch(cfg: dict, program: list, fork: bool) -> list:
-    """Start init in new namespaces, wait for the program, then end the way it ended. `fork`: the
-    student's process runs a `python3 SCRIPT` program itself (see `run_program`) instead of an exec, and
-    only there does this return (the program's command line)."""
-    flags = CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS
-    try:
-        check(libc.unshare(flags | CLONE_NEWCGROUP), "unshare")
-    except Failure:
-        try:
-            check(libc.unshare(flags), "unshare")
-        except Failure as error:
-            os.write(2, f"sandbox: {error}\r\n".encode())
-            end(125 << 8)
+    unshare_namespaces(CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
     status_r, status_w = os.pipe()
     alive_r, alive_w = os.pipe()
     pid = os.fork()
@@ -166,8 +155,8 @@ def launch(cfg: dict, program: list, fork: bool) -> list:
         else:
             os._exit(125)  # the launcher died before PR_SET_PDEATHSIG was in place
         os.close(alive_r)
-        run_init(cfg, program, status_w, fork)
-        return program  # the student's process of a fork launch: `run_program` runs it
+        os.setsid()
+        run_init(cfg, sys.argv[2:], status_w, fork=False)
     os.close(status_w)
     os.close(alive_r)
     state = cfg["state"]
@@ -178,13 +167,61 @@ def launch(cfg: dict, program: list, fork: bool) -> list:
     data = b""
     while piece := os.read(status_r, 4096):
         data += piece
-    if data.startswith(b"F"):  # the sandbox, not the program, failed: tell the grader, not the student
+    end(ending(data, init_status, state))
+
+
+# What a plain launcher dies of when it is sent one, ending its run so (it ignores the terminal's ^C & co.):
+# the kernel keeps every signal but SIGKILL from a pid namespace's init that has no handler for it, so the
+# fork launch's init, which has no launcher above it, catches these and ends the run as killed by them.
+# Not the faults (SIGSEGV & co.: a handler would return into the faulting instruction) nor SIGPIPE.
+SENT_TO_END = ("SIGHUP", "SIGTERM", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGVTALRM", "SIGPROF", "SIGIO", "SIGPWR",
+               "SIGSTKFLT", "SIGXCPU", "SIGXFSZ")
+KILLED = b"K"  # on the status pipe, before a signal's number: init was sent it (`ending`)
+
+
+def become_init(cfg: dict, program: list, status_w: int) -> list:
+    """The fork launch's init, forked by the server as pid 1 of a new pid namespace, already the leader of a
+    session of its own: into the other new namespaces, then `run_init`. Returns only in the student's
+    process (the program's command line, for `scriptmain.run_program`)."""
+
+    def killed(number: int, frame: object) -> None:
+        os.write(status_w, KILLED + number.to_bytes(4, "little"))
+        os._exit(0)  # the kernel now kills every other process of the namespace
+
+    for sig in [getattr(signal, name) for name in SENT_TO_END if hasattr(signal, name)] + list(
+            range(signal.SIGRTMIN, signal.SIGRTMAX + 1)):
+        signal.signal(sig, killed)  # the program's process sets every signal back to its default first
+    unshare_namespaces(CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS)
+    run_init(cfg, program, status_w, fork=True)
+    return program
+
+
+def unshare_namespaces(flags: int) -> None:
+    """Into new namespaces of `flags`, and a new cgroup namespace where the kernel has them; where that
+    fails, say why on the run's terminal and end as the sandbox's failure (125)."""
+    try:
+        check(libc.unshare(flags | CLONE_NEWCGROUP), "unshare")
+    except Failure:
+        try:
+            check(libc.unshare(flags), "unshare")
+        except Failure as error:
+            os.write(2, f"sandbox: {error}\r\n".encode())
+            end(125 << 8)
+
+
+def ending(data: bytes, init_status: int, state: str) -> int:
+    """The wait status a run ends with, from what its init wrote on its status pipe (`data`: a failure, or
+    "S" once the program runs, then its wait status or KILLED and a signal init was sent) and init's own
+    wait status: the program's; killed by the signal init was sent (`become_init`); 125 where the sandbox,
+    not the program, failed (the reason is left in STATE.failed for the grader, not the student); init's
+    own where it wrote none (killed: Sandbox.kill_all kills init)."""
+    if data.startswith(b"F"):
         with open(state + ".failed", "wb") as f:
             f.write(data[1:])
-        end(125 << 8)
-    data = data[1:]
-    # No status: init was killed (Sandbox.kill_all kills init, not us): end the same way it did.
-    end(int.from_bytes(data, "little") if len(data) == 4 else init_status)
+        return 125 << 8
+    data = data[1:] if data.startswith(b"S") else data
+    data = data[1:] if data.startswith(KILLED) else data
+    return int.from_bytes(data[:4], "little") if len(data) >= 4 else init_status
 
 
 RT_SIGACTION = {"x86_64": 13, "aarch64": 134}
