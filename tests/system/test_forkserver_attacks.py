@@ -59,7 +59,9 @@ def report_of(folder: Path, mode: str) -> str:
 
 
 def test_a_run_leaves_nothing_to_the_next_run_forked_from_the_same_server(tmp_path: Path) -> None:
-    """Terminal modes and size, files, the interpreter's state, a daemon: the next run starts as the first."""
+    """Terminal modes and size, files, the interpreter's state, a daemon, the network namespace's counters and
+    sockets (each run has a namespace of its own: a shared one would carry them over): the next run starts as
+    the first."""
     folder = submission(tmp_path, "pollute_next_run")
     fresh = report_of(folder, "inspect")
     server = forking._server
