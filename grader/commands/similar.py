@@ -65,13 +65,6 @@ def class_section(entries: list[tuple[str, Path]], assignment: Assignment, shard
     there is none. Never stops grading: a class is always graded to the end."""
     if sharded:
         return "", "similar submissions: not in a shard's report (it holds part of the class): run `similar` on the whole class"
-    try:
-        import copydetect  # noqa: F401  (the instructor's: a grading host may not have it)
-
-        from grader.report.similarity import distribution, ranked
-        from grader.report.similarity_html import similarity_section
-    except ImportError as missing:
-        return "", f"similar submissions: left out of the report ({missing.name} is not installed)"
     sources, skipped = {}, []
     for student, entry in entries:
         found = find_program(entry, assignment.program)
@@ -80,8 +73,15 @@ def class_section(entries: list[tuple[str, Path]], assignment: Assignment, shard
             skipped.append(f"{student}: {found.problem or 'unreadable or too big'}")
         else:
             sources[student] = text
-    if len(sources) < 2:
+    if len(sources) < 2:  # nothing to compare: copydetect (a second of CPU to import, for matplotlib) not loaded
         return "", None
+    try:
+        import copydetect  # noqa: F401  (the instructor's: a grading host may not have it)
+
+        from grader.report.similarity import distribution, ranked
+        from grader.report.similarity_html import similarity_section
+    except ImportError as missing:
+        return "", f"similar submissions: left out of the report ({missing.name} is not installed)"
     template, reference = (_source(folder / assignment.program) for folder in (assignment.template, assignment.reference))
     pairs = ranked(sources, template, reference)
     return similarity_section(pairs, sources, distribution(pairs), skipped), None
