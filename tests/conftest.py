@@ -59,6 +59,15 @@ def write_program(tmp_path: Path):
     return write
 
 
+def one_spec(tmp_path: Path) -> str:
+    """A folder holding the suite file and one short spec: for tests about a submission or a class, not the suite."""
+    folder = tmp_path / "one-spec"
+    folder.mkdir(exist_ok=True)
+    for name in ("suite.yaml", "02-win-on-first-guess.yaml"):
+        shutil.copy(ROOT / "specs" / name, folder / name)
+    return str(folder)
+
+
 def nest(folder: Path, depth: int) -> Path:
     """A chain of `depth` folders named `d` under `folder`; returns the deepest."""
     for _ in range(depth):

@@ -8,18 +8,9 @@ import shutil
 import subprocess
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, one_spec
 from grader.sandbox import proc
 from grader.spec.specs import load_specs
-
-
-def one_spec(tmp_path) -> str:
-    """A folder holding the suite file and one short spec: for tests about a submission, not the suite."""
-    folder = tmp_path / "one-spec"
-    folder.mkdir(exist_ok=True)
-    for name in ("suite.yaml", "02-win-on-first-guess.yaml"):
-        shutil.copy(ROOT / "specs" / name, folder / name)
-    return str(folder)
 
 
 def check(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:
