@@ -229,7 +229,8 @@ class Sandbox:
         if not self.isolated:
             uid = self.uid if self.drops_root else None  # not as root, the uid is the grader's: its files are not the run's
             others: dict[str, int] = {}
-            self.disk = DiskWatch(lambda: held(self.workdir, uid, [pid, *proc.descendants(pid)], others),
+            self.disk = DiskWatch(lambda: held(self.workdir, uid, [pid, *proc.descendants(pid)],
+                                                       self.limits.disk_files, others),
                                   self.limits, lambda: self.kill_all(pid))
 
     def _write_config(self) -> None:

@@ -23,20 +23,22 @@ from typing import Callable, Iterable, Iterator
 
 from grader.sandbox import proc
 from grader.sandbox.leftovers import owned_shared
-from grader.sandbox.limits import DISK_FILES, Limits
+from grader.sandbox.limits import Limits
 
 INTERVAL = 0.005  # seconds between two looks, at the least
 SHARE = 3  # a look that takes long is followed by a pause this many times as long: the watcher's share of a core
 
 
-def held(copy: Path, uid: int | None, pids: Iterable[int], others: dict[str, int] | None = None) -> tuple[int, int]:
+def held(copy: Path, uid: int | None, pids: Iterable[int], most_files: int,
+         others: dict[str, int] | None = None) -> tuple[int, int]:
     """(bytes, files and folders) a run holds: under `copy`, owned by `uid` in the shared folders (None:
-    the uid is not the run's alone; `others`: see `owned_shared`), and held open, removed, by `pids`."""
+    the uid is not the run's alone; `others`: see `owned_shared`), and held open, removed, by `pids`; the
+    count stops once past `most_files`."""
     seen: dict[tuple[int, int], int] = {}
     try:
         for status in _files(copy, uid, others):
             seen[status.st_dev, status.st_ino] = _size(status)
-            if len(seen) > DISK_FILES:
+            if len(seen) > most_files:
                 return sum(seen.values()), len(seen)  # over already: no need to look further
     except Unmeasurable:
         return sys.maxsize, len(seen)

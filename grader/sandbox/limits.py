@@ -8,7 +8,6 @@ import signal
 from dataclasses import dataclass
 
 MB = 1024 * 1024
-DISK_FILES = 20_000  # files and folders a run's disk holds at most (the isolated tmpfs's inodes, the fallback's count)
 
 
 @dataclass(frozen=True)
@@ -22,6 +21,7 @@ class Limits:
     open_files: int = 64
     output_bytes: int = 1_000_000
     disk_mb: int = 64  # all the program can write: its copy, and /tmp and /dev/shm (isolated) or its uid's files there
+    disk_files: int = 20_000  # files and folders that disk holds at most (the isolated tmpfs's inodes, the fallback's count)
     # One process's address space (RLIMIT_AS); 0: memory_mb. Only a browser needs it apart: V8 reserves
     # about a terabyte of address space it never touches, while what it uses stays within memory_mb (the
     # run's cgroup holds all its processes to that).
@@ -62,14 +62,14 @@ class Limits:
 
     def over_disk(self, held_bytes: int, entries: int) -> bool:
         """A fallback run holding this much is over its disk (isolated, its tmpfs refuses the write instead)."""
-        return held_bytes > self.disk_bytes or entries > DISK_FILES
+        return held_bytes > self.disk_bytes or entries > self.disk_files
 
     def hit(self, killed_by: int | None, out_of_memory: bool, over_disk: bool = False) -> str | None:
         """Which limit ended a program killed by signal `killed_by` (`out_of_memory`: the kernel's
         counter says its group ran out; `over_disk`: a fallback run held more than its disk), in the words a
         report uses; None when no limit did."""
         if over_disk:
-            return f"its disk limit (disk_mb={self.disk_mb}, at most {DISK_FILES} files, all it wrote together)"
+            return f"its disk limit (disk_mb={self.disk_mb}, at most {self.disk_files} files, all it wrote together)"
         if killed_by == signal.SIGKILL and out_of_memory:
             return f"its memory limit (memory_mb={self.memory_mb}, all its processes together)"
         if killed_by == signal.SIGXCPU:  # the soft CPU limit's signal (the hard one's SIGKILL is not told apart)

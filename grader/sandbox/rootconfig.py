@@ -12,7 +12,7 @@ from typing import Sequence
 
 from grader.base.project import PACKAGE, ROOT
 from grader.sandbox.environment import INSIDE_HOME, student_python
-from grader.sandbox.limits import DISK_FILES, Limits
+from grader.sandbox.limits import Limits
 
 SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 ETC_FILES = (
@@ -56,7 +56,7 @@ def isolated_config(submission: Path, root: Path, workdir: Path, state: Path, ui
         "uid": uid,
         "gid": gid,
         "disk_mb": limits.disk_mb,  # the run's tmpfs (grader/sandbox/inside/rootfs.py)
-        "disk_files": DISK_FILES,
+        "disk_files": limits.disk_files,
         "system": system,
         "etc": list(ETC_FILES + (BROWSER_ETC if browser else ())),
         "pass_fds": list(DEVTOOLS_FDS if browser else ()),

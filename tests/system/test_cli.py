@@ -120,9 +120,9 @@ def test_a_sandbox_that_cannot_start_the_program_is_a_grader_error_not_a_zero(tm
     many = tmp_path / "many"
     shutil.copytree(ROOT / "reference", many)
     (many / "files").mkdir()
-    for number in range(20_001):  # more files than the sandbox's file system holds, once intake allows them
+    for number in range(101):  # more files than the sandbox's file system holds (disk_files), once intake allows them
         (many / "files" / str(number)).touch()
-    result = check(str(many), "--specs", one_spec(tmp_path), "--limit", "submission_files=30000")
+    result = check(str(many), "--specs", one_spec(tmp_path), "--limit", "disk_files=100")
     assert result.returncode == 2, result.stdout
     assert "the sandbox could not run" in result.stderr and "cannot build the sandbox" in result.stderr
     assert "Traceback" not in result.stderr

@@ -15,7 +15,7 @@ from pathlib import Path
 
 
 from conftest import NOBODY, ROOT
-from grader.sandbox.limits import DISK_FILES, Limits
+from grader.sandbox.limits import Limits
 from test_sandbox import ended, running, submission
 
 def test_a_fallback_run_is_stopped_at_its_disk_limit(tmp_path: Path) -> None:
@@ -29,7 +29,7 @@ def test_a_fallback_run_is_stopped_at_its_disk_limit(tmp_path: Path) -> None:
         output, status, sig = ended(child, timeout=30)
     written = int(re.findall(r"^(\d+)\r?$", output, re.M)[-1])
     assert "wrote" not in output and sig == signal.SIGKILL, output
-    assert box.stopped_by(sig) == f"its disk limit (disk_mb=16, at most {DISK_FILES} files, all it wrote together)"
+    assert box.stopped_by(sig) == f"its disk limit (disk_mb=16, at most 20000 files, all it wrote together)"
     # Past its limit by what it writes between two looks: a few MB on an idle machine, 17 MB seen under load; it
     # meant to write 256 MB. Not before it: the file that took it over may be killed before it is announced.
     assert limits.disk_mb - 1 <= written < 128, output
@@ -40,7 +40,7 @@ def test_folders_nested_past_the_longest_path_are_over_the_disk_and_still_remove
     # as over. The copy's removal (shutil.rmtree) recursed past Python's limit: a grader error, the copy left.
     with running(submission(tmp_path, "nest_deep"), isolate=False, timeout=30) as (box, child):
         output, status, sig = ended(child, timeout=30)
-    assert box.stopped_by(sig) == f"its disk limit (disk_mb=64, at most {DISK_FILES} files, all it wrote together)"
+    assert box.stopped_by(sig) == f"its disk limit (disk_mb=64, at most 20000 files, all it wrote together)"
     assert not box.root.exists()
 
 
@@ -79,7 +79,7 @@ def test_folders_a_run_closes_to_its_user_are_over_the_disk_and_still_removed(no
     # Not as root the grader is the run's user, and cannot list a folder the run made unreadable: what it holds
     # went uncounted, and shutil.rmtree left the copy on the disk.
     said = as_nobody_in_a_sandbox(nobodys, "close_folders")
-    assert f"stopped by its disk limit (disk_mb=64, at most {DISK_FILES} files, all it wrote together)" in said, said
+    assert f"stopped by its disk limit (disk_mb=64, at most 20000 files, all it wrote together)" in said, said
     assert "copy left False" in said
 
 

@@ -7,10 +7,10 @@ import signal
 
 import pytest
 
-from grader.sandbox.limits import DISK_FILES, MB, Limits
+from grader.sandbox.limits import MB, Limits
 
 LIMITS = Limits(cpu_seconds=3, memory_mb=100, disk_mb=16)
-DISK = f"its disk limit (disk_mb=16, at most {DISK_FILES} files, all it wrote together)"
+DISK = f"its disk limit (disk_mb=16, at most 20000 files, all it wrote together)"
 
 
 @pytest.mark.parametrize(("killed_by", "out_of_memory", "over_disk", "named"), [
@@ -29,8 +29,8 @@ def test_the_limit_that_ended_a_run_is_named(killed_by: int | None, out_of_memor
 @pytest.mark.parametrize(("held", "entries", "over"), [
     (16 * MB, 1, False),
     (16 * MB + 1, 1, True),
-    (0, DISK_FILES, False),
-    (0, DISK_FILES + 1, True),
+    (0, 20_000, False),
+    (0, 20_001, True),
 ])
 def test_a_fallback_run_is_over_its_disk_past_its_bytes_or_its_files(held: int, entries: int, over: bool) -> None:
     assert LIMITS.over_disk(held, entries) is over
