@@ -44,7 +44,7 @@ from grader.sandbox.box import Sandbox
 from grader.base.errors import SandboxFailure
 from grader.engine.page_hooks import page_hooks
 from grader.sandbox.browser import BrowserDoor
-from grader.spec.web import parse_action, region_lines, shown_action, visible_lines
+from grader.spec.web import PAGE, Region, parse_action, region_reading, shown_action, visible_lines
 
 ORIGIN = "https://student.invalid"
 VIEWPORT = {"width": 800, "height": 600}
@@ -266,17 +266,18 @@ class PageRun:
         finally:
             self._disarm()
 
-    def read(self, regions: tuple[str, ...], timeout: float) -> list[str]:
-        """The visible lines of each region, as a step's output shows them (`region_lines`), after the page's
-        uncaught errors since the last read; nothing more once the page's script never returns."""
+    def read(self, regions: tuple[Region, ...], timeout: float) -> list[str]:
+        """Each region as a step's output shows it (`region_reading`: its visible lines, or the texts it
+        lacks), after the page's uncaught errors since the last read; nothing more once the page's script
+        never returns."""
         lines: list[str] = [f"Page error: {error}" for error in self.errors]
         self.errors.clear()
         if self.killed:
             return lines
         self._arm(timeout)
         try:
-            for name in regions:
-                lines += region_lines(name, self._region(name, timeout))
+            for region in regions:
+                lines += region_reading(region, *self._region(region.name, timeout))
         except Exception as error:  # noqa: BLE001 - the browser killed by the watchdog, or gone: what was read stands
             if not (self.killed or _gone_or_late(error)):
                 raise
@@ -284,14 +285,16 @@ class PageRun:
             self._disarm()
         return lines
 
-    def _region(self, name: str, timeout: float) -> tuple[str, ...]:
-        found = self.page.get_by_label(name, exact=True)
+    def _region(self, name: str, timeout: float) -> tuple[tuple[str, ...], str | None]:
+        """A region's visible lines, or why it cannot be read (none or several elements have its name, or
+        it is hidden). The region PAGE is the page's body: all the text a person sees."""
+        found = self.page.locator("body") if name == PAGE else self.page.get_by_label(name, exact=True)
         count = found.count()
         if count != 1:
-            return (f"({count} elements are named “{name}”)" if count else f"(nothing on the page is named “{name}”)",)
+            return (), f"({count} elements are named “{name}”)" if count else f"(nothing on the page is named “{name}”)"
         if not found.evaluate("(element) => element.checkVisibility({visibilityProperty: true})"):
-            return (f"(“{name}” is hidden)",)
-        return visible_lines(found.inner_text(timeout=timeout * 1000))
+            return (), f"(“{name}” is hidden)"
+        return visible_lines(found.inner_text(timeout=timeout * 1000)), None
 
     def screenshot(self) -> bytes:
         """The page as it looks now, as a PNG within SCREENSHOT_BUDGET (the top of the page when the whole

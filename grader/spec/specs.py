@@ -14,7 +14,7 @@ from typing import Any, Mapping
 import jsonschema
 from referencing import Registry, Resource
 
-from grader.spec.web import is_web, random_problems, random_values, web_problems, web_steps
+from grader.spec.web import Region, is_web, random_problems, random_values, web_problems, web_steps
 from grader.spec.vocabulary import RuleInfo, Vocabulary, rules_from, vocabulary_from
 from grader.spec.yaml_lines import SpecError, check_data, load_yaml
 
@@ -55,7 +55,7 @@ class Step:
     input: str | None
     exit: int | None
     hidden: bool = False  # its input must not show on the screen as it is typed (a code read with getpass)
-    regions: tuple[str, ...] = ()  # a web step: the regions of the page read after its action (grader/spec/web.py)
+    regions: tuple[Region, ...] = ()  # a web step: the regions of the page read after its action (grader/spec/web.py)
 
 
 @dataclass(frozen=True)

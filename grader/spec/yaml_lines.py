@@ -17,8 +17,8 @@ TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "conta
 WEB_WORDING = {
     "click": "a button's accessible name, or a non-empty list of names",
     "press": "a key, or a non-empty list of keys",
-    "expect": "a region's text is text, or a list of lines ([] for none), each a text or {contains: text}; inside "
-              "{...} a comma ends the text: quote text that holds one",
+    "expect": "a region's text is text, or a list of lines ([] for none), each a text or {contains: text}, or a list "
+              "of {lacks: text}; inside {...} a comma ends the text: quote text that holds one",
 }
 
 

@@ -20,6 +20,7 @@ from grader.sandbox.browser import chromium
 from grader.sandbox.limits import Limits
 from grader.sandbox.protections import protections
 from grader.spec.assignment import load_assignment
+from grader.spec.web import PAGE, Region
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "tests" / "pages" / "idle"
@@ -52,7 +53,7 @@ def test_a_clock_and_a_css_animation_do_not_keep_the_page_busy_but_a_timer_a_fet
     assert run.act("click: Go", 5) is None
     # The answer comes after a 150 ms timer, a fetch of answer.json and a 0.3 s animation: idle waited for
     # all three, while the clock went on ticking and the spinner spinning. Math.random gave the spec's 1.
-    assert run.read(("Feedback",), 2) == ["Feedback: answered 1"]
+    assert run.read((Region("Feedback"),), 2) == ["Feedback: answered 1"]
 
 
 def test_a_page_that_changes_every_frame_never_settles_and_says_where(run):
@@ -67,7 +68,7 @@ def test_a_page_that_changes_every_frame_never_settles_and_says_where(run):
 def test_requests_outside_the_page_folder_are_refused(run):
     run.page_file = "elsewhere.html"
     assert run.open(5) is None
-    assert run.read(("Results",), 2) == [
+    assert run.read((Region("Results"),), 2) == [
         "Results: https://example.com/ refused", "Results: http://127.0.0.1:9/ refused",
         "Results: /../../../etc/passwd 404", "Results: /%2e%2e/%2e%2e/etc/hostname 404",
         "Results: missing.js 404", "Results: answer.json 200"]
@@ -76,10 +77,17 @@ def test_requests_outside_the_page_folder_are_refused(run):
 def test_a_missing_region_and_a_missing_button_are_named(run):
     run.page_file = "clock.html"
     assert run.open(5) is None
-    assert run.read(("Score",), 2) == ["Score: (nothing on the page is named “Score”)"]
+    assert run.read((Region("Score"),), 2) == ["Score: (nothing on the page is named “Score”)"]
     problem = run.act("click: Stop", 2)
     assert problem is not None and problem.kind == NO_CONTROL
     assert problem.message == "no button is named “Stop” on the page, so it could not click “Stop”"
+
+
+def test_the_page_region_is_all_the_text_a_person_sees_and_a_missing_region_lacks_nothing(run):
+    run.page_file = "clock.html"
+    assert run.open(5) is None
+    assert run.read((Region(PAGE, ("Go", "answered")), Region("Score", ("answered",))), 2) == [
+        "page: shows “Go”: Go", "page: shows no “answered”", "Score: (nothing on the page is named “Score”)"]
 
 
 def test_the_browser_runs_as_the_runs_user_without_the_network_in_the_runs_processes(run):
@@ -123,7 +131,7 @@ def test_a_script_that_never_returns_is_ended_by_the_step_timeout_and_the_next_s
         if run.browser.alive:  # the looping page's context is gone with it: the browser serves the next spec
             with PageRun(run.browser, "clock.html", (), 0) as following:
                 assert following.open(5) is None
-                assert following.read(("Feedback",), 2) == ["Feedback: ready"]
+                assert following.read((Region("Feedback"),), 2) == ["Feedback: ready"]
     finally:
         opened.browser.kill()
         box.close()

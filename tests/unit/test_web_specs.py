@@ -11,7 +11,7 @@ import pytest
 from grader.judge.judging import CRASH, HANG, MISMATCH, NO_CONTROL, PASSED, Session, judge
 from grader.judge.outcome import Ending
 from grader.spec.specs import parse_spec
-from grader.spec.web import EMPTY, random_values, region_lines, visible_lines
+from grader.spec.web import EMPTY, PAGE, Region, lacking_lines, random_values, region_lines, region_reading, visible_lines
 from grader.spec.yaml_lines import WEB_WORDING, SpecError
 
 HEAD = "name: Web\ndescription: A web spec.\npoints: 4\nvisibility: visible\n"
@@ -32,7 +32,9 @@ def test_a_web_spec_becomes_a_transcript_of_actions_and_region_lines():
     spec = parse_spec(SPEC, "web.yaml", "web")
     assert spec.web and spec.random_values == (0.5 / 6, 0.5 / 6, 1.5 / 6, 1.5 / 6)
     assert spec.inputs == ("click: Position 1", "click: Colour 3", "press: 1", "press: Enter")
-    assert [step.regions for step in spec.steps] == [("Guesses left", "Score"), (), (), (), ("Feedback", "History", "Guesses left")]
+    assert [tuple(region.name for region in step.regions) for step in spec.steps] == [
+        ("Guesses left", "Score"), (), (), (), ("Feedback", "History", "Guesses left")]
+    assert not any(region.lacks for step in spec.steps for region in step.regions)
     assert [line.text for line in spec.steps[0].lines] == ["Guesses left: 10 guesses left", "Score: 10"]  # as written
     assert [line.text for line in spec.steps[-1].lines] == [
         "Feedback: 1 exact, 2 misplaced", "History: 1 2 1 3 — 1 exact, 2 misplaced", f"Guesses left: {EMPTY}"]
@@ -49,6 +51,10 @@ def test_a_web_spec_becomes_a_transcript_of_actions_and_region_lines():
     ("  - click: []\n  - expect: {A: b}\n", 6, "step 1, click: a button's accessible name, or a non-empty list of names"),
     ("  - expect: {A: {b: c}}\n", 6, f"step 1, expect, A: {WEB_WORDING['expect']}"),
     ("  - expect: {Feedback: 0 exact, 2 misplaced}\n", 6, f"step 1, expect, 2 misplaced: {WEB_WORDING['expect']}"),
+    ("  - expect: {page: [lacks: '']}\n", 6, f"step 1, expect, page: {WEB_WORDING['expect']}"),
+    ("  - expect: {page: [lacks: ' ']}\n", 6, "step 1, expect, page: a text a region must not show cannot be blank"),
+    ("  - expect: {page: [lacks: 1 1, code]}\n", 6, "step 1, expect, page: a region's list holds its lines or "
+     "`{lacks: text}` items only: it is read for its lines or for the texts it must not show, not both"),
 ])
 def test_a_malformed_web_step_is_refused_naming_file_line_and_why(steps, line, message):
     with pytest.raises(SpecError) as raised:
@@ -124,3 +130,43 @@ def test_a_line_that_contains_its_text_leaves_the_rest_of_the_line_to_other_rule
 def test_a_contains_line_names_its_text():
     with pytest.raises(SpecError, match=re.escape(f"step 2, expect, History: {WEB_WORDING['expect']}")):
         parse_spec(HEAD + "steps:\n  - click: Go\n  - expect: {History: [{has: x}]}\n", "web.yaml", "web")
+
+
+LACKS = HEAD + """steps:
+  - expect:
+      page: [lacks: " 6 2  5 1", lacks: "6251"]
+      Feedback: []
+"""
+
+
+def test_a_region_read_for_what_it_lacks_expects_one_line_per_text():
+    spec = parse_spec(LACKS, "web.yaml", "web")
+    assert spec.steps[0].regions == (Region(PAGE, ("6 2 5 1", "6251")), Region("Feedback"))
+    assert [(line.text, line.kind) for line in spec.steps[0].lines] == [
+        ("page: shows no “6 2 5 1”", "exact"), ("page: shows no “6251”", "exact"), (f"Feedback: {EMPTY}", "exact")]
+
+
+@pytest.mark.parametrize(("lines", "problem", "read"), [
+    (("Colour code", "1 2 3 4 5 6", "10 guesses left"), None, ["page: shows no “6 2 5 1”", "page: shows no “6251”"]),
+    ((), None, ["page: shows no “6 2 5 1”", "page: shows no “6251”"]),
+    (("History", "code: 6 2 5 1", "secret 6251 6 2 5 1"), None,
+     ["page: shows “6 2 5 1”: code: 6 2 5 1", "page: shows “6251”: secret 6251 6 2 5 1"]),
+    (("6 2", "5 1"), None, ["page: shows no “6 2 5 1”", "page: shows no “6251”"]),  # a line is what a reader reads as one
+    ((), "(nothing on the page is named “page”)", ["page: (nothing on the page is named “page”)"]),  # never a pass
+])
+def test_a_region_read_for_what_it_lacks_names_the_line_that_shows_it(lines, problem, read):
+    assert region_reading(Region(PAGE, ("6 2 5 1", "6251")), lines, problem) == read
+
+
+def test_a_region_read_for_its_lines_reads_as_before():
+    assert region_reading(Region("History"), ("a", "b")) == region_lines("History", ("a", "b"))
+    assert region_reading(Region("History"), (), "(“History” is hidden)") == ["History: (“History” is hidden)"]
+    assert lacking_lines("Feedback", ("a b",), ()) == []
+
+
+def test_the_judge_fails_a_page_that_shows_what_it_lacks():
+    spec = parse_spec(LACKS, "web.yaml", "web")
+    hidden = "".join(line + "\n" for line in region_reading(Region(PAGE, ("6 2 5 1", "6251")), ("10 guesses left",)))
+    assert judge(spec, _session((hidden + f"Feedback: {EMPTY}\n",))).kind == PASSED
+    shown = "".join(line + "\n" for line in region_reading(Region(PAGE, ("6 2 5 1", "6251")), ("code: 6 2 5 1",)))
+    assert judge(spec, _session((shown + f"Feedback: {EMPTY}\n",))).kind == MISMATCH
