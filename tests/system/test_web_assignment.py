@@ -1,7 +1,7 @@
 """The web-colour assignment end to end through the commands, on real pages in real chromium: `check`
 passes the engine's contract page and reports a bug by its actions with a screenshot, and `grade`
 grades a class of pages the same way twice, with the picture in feedback.md and report.html. The handout's
-example spec stands for all eleven, to keep the browser's time small."""
+example spec stands for the rest, to keep the browser's time small."""
 
 from __future__ import annotations
 
