@@ -31,7 +31,7 @@ from grader.commands.platform_variant import GRADESCOPE_KEY, VARIANTS_FILE, rost
 from grader.spec.variants import for_variant
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.report.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
-from grader.sandbox.inside import INIT_MODULES, INIT_SCRIPT, SERVER_SCRIPT
+from grader.sandbox.inside import DOOR_SCRIPT, INIT_MODULES, INIT_SCRIPT, SERVER_SCRIPT
 from grader.spec.specs import SCHEMA_PATH, SUITE_FILE, Spec, load_specs, spec_files
 from grader.base.project import PACKAGE, ROOT
 
@@ -41,15 +41,26 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 # is these modules, everything they import, and the files they read or run without importing them.
 STUDENT_MODULES = ("grader.__main__", "grader.commands.cli", "grader.commands.feedback",
                    "grader.referee")  # what an assignment's referee imports: the handout's check loads it
-STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT, *INIT_MODULES, SERVER_SCRIPT)  # scripts run, not imported
+STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT, *INIT_MODULES, SERVER_SCRIPT,
+                 DOOR_SCRIPT)  # scripts run, not imported
+WEB_EXTRA = "web"  # pyproject.toml's extra for a web assignment's grader
+# What setup.sh installs from the system's packages beside Python, in place of APT_PACKAGES: a web
+# assignment's browser is Debian's chromium (grader/sandbox/browser.py), never one Playwright downloads.
+APT_PACKAGES, BROWSER_PACKAGES = "@APT_PACKAGES@", "chromium"
 
 
-def runtime_requirements(root: Path = ROOT) -> str:
+def _listed_names(pyproject: str, key: str) -> set[str]:
+    """The package names of one list of pyproject.toml (`dependencies`, or an extra such as `web`)."""
+    block = re.search(rf"^{key}\s*=\s*\[(.*?)\]", pyproject, re.MULTILINE | re.DOTALL)
+    return {_name(item) for item in re.findall(r"\"([^\"]+)\"", block.group(1))} if block else set()
+
+
+def runtime_requirements(root: Path = ROOT, browser: bool = False) -> str:
     """The pinned lines of requirements.txt for the packages pyproject.toml lists as the grader's own
-    dependencies (the test tools stay out)."""
+    dependencies (the test tools stay out), with its `web` extra for a web assignment (`browser`): the
+    console assignments' students never download a browser driver."""
     pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
-    block = re.search(r"^dependencies\s*=\s*\[(.*?)\]", pyproject, re.MULTILINE | re.DOTALL)
-    names = {_name(item) for item in re.findall(r"\"([^\"]+)\"", block.group(1))} if block else set()
+    names = _listed_names(pyproject, "dependencies") | (_listed_names(pyproject, WEB_EXTRA) if browser else set())
     lines = ["# What the grader runs on."]
     for line in (root / "requirements.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.lstrip().startswith("#") and (not names or _name(line) in names):
@@ -127,6 +138,10 @@ def assignment_files(assignment: Assignment) -> list[tuple[str, Path]]:
 
 
 NAME = "@NAME@"  # in a template: the assignment's name (inside a JSON or YAML double-quoted string, escaped)
+BROWSER_NOTE = "@BROWSER@"  # in the handout's README: what a web page's check needs (nothing for a console program)
+WEB_NOTE = ("Your program is a web page: the check plays it in Chromium, as a player would, inside the grader's "
+            "sandbox, which needs Linux, as root, with Debian's `chromium` package (`apt install chromium`). "
+            "Elsewhere the check says why it cannot open the page: open `{program}` in a browser to try it.\n\n")
 
 
 def _named(template: Path, assignment: Assignment, quoted: bool = False) -> str:
@@ -172,13 +187,15 @@ def _build_handout(out: Path, specs_dir: Path, assignment: Assignment, template:
             target = build / "grader" / path.relative_to(PACKAGE)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
-        (build / "requirements.txt").write_text(runtime_requirements(), encoding="utf-8")
+        (build / "requirements.txt").write_text(runtime_requirements(browser=assignment.browser), encoding="utf-8")
         for name, path in assignment_files(assignment):
             shutil.copyfile(path, build / name)
         if assignment.variant is not None:
             (build / CONFIG).write_text(variant_config(assignment), encoding="utf-8")
         shutil.copyfile(TEMPLATES / "handout" / "Makefile", build / "Makefile")
-        (build / "README.md").write_text(_named(TEMPLATES / "handout" / "README.md", assignment), encoding="utf-8")
+        note = WEB_NOTE.format(program=assignment.program) if assignment.browser else ""
+        (build / "README.md").write_text(_named(TEMPLATES / "handout" / "README.md", assignment).replace(BROWSER_NOTE, note),
+                                         encoding="utf-8")
         shutil.copyfile(TEMPLATES / "handout" / "gitignore", build / ".gitignore")
         shutil.copyfile(TEMPLATES / "handout" / "check.py", build / "check.py")
         (build / ".devcontainer").mkdir()
@@ -214,6 +231,12 @@ def grader_package_files() -> list[tuple[str, Path]]:
     return files
 
 
+def _setup_script(assignment: Assignment) -> str:
+    """Gradescope's setup.sh for this assignment: the system packages its grader needs filled in."""
+    script = (TEMPLATES / "gradescope" / "setup.sh").read_text(encoding="utf-8")
+    return script.replace(APT_PACKAGES, BROWSER_PACKAGES if assignment.browser else "")
+
+
 def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None = None, one_variant: bool = False,
                      variants: dict[str, str] | None = None) -> Path:
     """The autograder zip: every variant (the assignment.yaml as it is, every spec; `variants`: each
@@ -223,9 +246,9 @@ def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None =
     one_variant = one_variant and assignment.variant is not None
     specs = [spec for spec in _specs(specs_dir) if not one_variant or for_variant(spec.variants, assignment.variant)]
     files: list[tuple[str, bytes, bool]] = [
-        ("setup.sh", (TEMPLATES / "gradescope" / "setup.sh").read_bytes(), True),
+        ("setup.sh", _setup_script(assignment).encode("utf-8"), True),
         ("run_autograder", (TEMPLATES / "gradescope" / "run_autograder").read_bytes(), True),
-        ("requirements.txt", runtime_requirements().encode("utf-8"), False),
+        ("requirements.txt", runtime_requirements(browser=assignment.browser).encode("utf-8"), False),
     ]
     files += [(name, variant_config(assignment).encode("utf-8") if one_variant and name == CONFIG else path.read_bytes(),
                False) for name, path in assignment_files(assignment)]

@@ -66,7 +66,7 @@ def _write_tree(out: Path, files: list[tuple[str, Path | str]]) -> Path:
 def _grader_files(root: str, assignment: Assignment) -> list[tuple[str, Path | str]]:
     files: list[tuple[str, Path | str]] = [(f"{root}/{name}", path) for name, path in grader_package_files()]
     files += [(f"{root}/{name}", path) for name, path in assignment_files(assignment)]
-    return files + [(f"{root}/requirements.txt", runtime_requirements())]
+    return files + [(f"{root}/requirements.txt", runtime_requirements(browser=assignment.browser))]
 
 
 def build_prairielearn(out: Path, specs_dir: Path, assignment: Assignment | None = None) -> Path:

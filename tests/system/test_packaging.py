@@ -15,12 +15,24 @@ import pytest
 import yaml
 
 from grader.report.text import HIDDEN_NOTE
+from grader.sandbox.browser import chromium
+from grader.sandbox.protections import protections
 from grader.spec.specs import SUITE_FILE, load_specs
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = load_specs(ROOT / "specs")
 HIDDEN = [spec for spec in SPECS if spec.hidden]
 VISIBLE = [spec for spec in SPECS if not spec.hidden]
+WEB = ROOT / "assignments" / "web-colour"
+WEB_SPECS = load_specs(WEB / "specs")
+
+
+def skip_without_a_browser() -> None:
+    """Skip the rest of a test that plays a page where none can be played, saying why."""
+    if chromium() is None:
+        pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
+    if not protections().full:
+        pytest.skip(f"a browser runs only in the isolated sandbox: {protections().describe()}")
 
 
 def clean_env(**extra: str) -> dict[str, str]:
@@ -29,10 +41,44 @@ def clean_env(**extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
-def build(command: str, out: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "grader", command, "--out", str(out)], cwd=ROOT,
-                          capture_output=True, text=True)
+def build(command: str, out: Path, assignment: Path = ROOT) -> None:
+    done = subprocess.run([sys.executable, "-m", "grader", command, "--out", str(out), "--assignment", str(assignment)],
+                          cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def make_check(handout: Path, submission: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """The handout's own `make check`, as a student runs it (of `submission`, or of its template)."""
+    chosen = [f"SUBMISSION={submission}"] if submission else []
+    return subprocess.run(["make", "check", *chosen], cwd=handout, capture_output=True, text=True, env=clean_env(),
+                          timeout=600)
+
+
+def unpacked(bundle: Path, root: Path) -> Path:
+    """A fake /autograder tree at `root`: the bundle unzipped in source/ (with the permissions unzip keeps)."""
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+        for info in archive.infolist():  # zipfile drops permissions: restore them as unzip would
+            os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
+    return root
+
+
+def fake_tree(bundle: Path, root: Path, files: list[Path], nested: str = "") -> Path:
+    """The bundle unpacked at `root`, and a submission of `files` (in the folder `nested`, if given)."""
+    unpacked(bundle, root)
+    (root / "submission" / nested).mkdir(parents=True)
+    for path in files:
+        shutil.copy(path, root / "submission" / nested / path.name)
+    return root
+
+
+def run_autograder(root: Path) -> dict:
+    """run_autograder on a fake tree, and the results.json it wrote. setup.sh's venv is what Gradescope
+    uses; here the test's interpreter already has the dependencies."""
+    done = subprocess.run([str(root / "source" / "run_autograder")], capture_output=True, text=True,
+                          env=clean_env(AUTOGRADER_ROOT=str(root), AUTOGRADER_PYTHON=sys.executable), timeout=600)
+    assert done.returncode == 0, done.stderr
+    return json.loads((root / "results" / "results.json").read_text())
 
 
 def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
@@ -49,6 +95,8 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     for spec in HIDDEN:  # not even a copy under another name or inside another file
         assert not any(spec.id in (handout / name).read_text(errors="replace") for name in files if name.startswith("specs/"))
     assert "pytest" not in (handout / "requirements.txt").read_text()
+    assert "playwright" not in (handout / "requirements.txt").read_text()  # a web assignment's alone
+    assert "@" not in (handout / "README.md").read_text() and "Chromium" not in (handout / "README.md").read_text()
     # Only what a student runs: `check` and `feedback`, never the instructor's commands.
     shipped = {name for name in files if name.startswith("grader/")}
     assert {"grader/commands/cli.py", "grader/engine/runner.py", "grader/report/feedback.py", "grader/commands/feedback.py", "grader/spec/spec.schema.json",
@@ -68,7 +116,7 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     # make it a few seconds here), the template graded against the visible specs (0 points, exit 1).
     moved = tmp_path / "elsewhere" / "my-mastermind"
     shutil.move(str(handout), moved)
-    check = subprocess.run(["make", "check"], cwd=moved, capture_output=True, text=True, env=clean_env(), timeout=600)
+    check = make_check(moved)
     assert check.returncode == 2 and "Error 1" in check.stderr, check.stdout + check.stderr  # make: grader said 1
     assert "Checking student_template/mastermind.py" in check.stdout
     assert f"(0 of {len(VISIBLE)} specs passed)" in check.stdout
@@ -86,8 +134,7 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     solved = tmp_path / "solved"
     solved.mkdir()
     shutil.copy(ROOT / "reference" / "mastermind.py", solved)
-    passing = subprocess.run(["make", "check", f"SUBMISSION={solved}"], cwd=moved, capture_output=True, text=True,
-                             env=clean_env(), timeout=600)
+    passing = make_check(moved, solved)
     assert passing.returncode == 0, passing.stdout + passing.stderr
 
 
@@ -137,37 +184,22 @@ def test_gradescope_bundle_runs_against_a_fake_autograder_tree(tmp_path: Path):
     build("gradescope", again)
     assert bundle.read_bytes() == again.read_bytes()  # reproducible
 
-    def fake_tree(name: str, program: Path, nested: str = "") -> Path:
-        root = tmp_path / name
-        with zipfile.ZipFile(bundle) as archive:
-            archive.extractall(root / "source")
-            for info in archive.infolist():  # zipfile drops permissions: restore them as unzip would
-                os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
-        (root / "submission" / nested).mkdir(parents=True)
-        shutil.copy(program, root / "submission" / nested / "mastermind.py")
-        return root
-
-    def run_autograder(root: Path) -> dict:
-        # setup.sh's venv is what Gradescope uses; here the test's interpreter already has the dependencies.
-        done = subprocess.run([str(root / "source" / "run_autograder")], capture_output=True, text=True,
-                              env=clean_env(AUTOGRADER_ROOT=str(root), AUTOGRADER_PYTHON=sys.executable), timeout=600)
-        assert done.returncode == 0, done.stderr
-        return json.loads((root / "results" / "results.json").read_text())
-
     with zipfile.ZipFile(bundle) as archive:
         names = set(archive.namelist())
     assert {"setup.sh", "run_autograder", "requirements.txt", "grader/commands/cli.py"} <= names
+    with zipfile.ZipFile(bundle) as archive:  # no browser for a console program
+        assert 'PACKAGES=""' in archive.read("setup.sh").decode() and b"playwright" not in archive.read("requirements.txt")
     assert {f"specs/{Path(spec.path).name}" for spec in SPECS} | {f"specs/{SUITE_FILE}"} <= names
     assert not any(name.startswith("reference") for name in names)
 
-    full = run_autograder(fake_tree("good", ROOT / "reference" / "mastermind.py"))
+    full = run_autograder(fake_tree(bundle, tmp_path / "good", [ROOT / "reference" / "mastermind.py"]))
     assert full["score"] == full["max_score"] == sum(spec.points for spec in SPECS)
     assert len(full["tests"]) == len(SPECS)
 
     # From a repository or a zip, the program sits one folder down: found all the same, whatever its name.
     # A rule bug: it loses the specs of its rule (scoring), hidden ones included.
-    buggy = run_autograder(fake_tree("buggy", ROOT / "tests" / "submissions" / "bug-exist-position-swapped" /
-                                     "mastermind.py", nested="mastermind-main\nv2 $(x)"))
+    buggy = run_autograder(fake_tree(bundle, tmp_path / "buggy", [ROOT / "tests" / "submissions" /
+                                     "bug-exist-position-swapped" / "mastermind.py"], nested="mastermind-main\nv2 $(x)"))
     by_id = {test["tags"][0]: test for test in buggy["tests"]}
     assert buggy["score"] < buggy["max_score"]
     assert all(by_id[spec]["score"] < by_id[spec]["max_score"] / 2 for spec in ("03-scoring", "21-hidden-scoring"))
@@ -183,11 +215,7 @@ def test_gradescope_without_isolation_keeps_the_source_from_student_code(tmp_pat
     root's alone, and a submission that reads a hidden spec and rewrites run_autograder gets neither."""
     bundle = tmp_path / "autograder.zip"
     build("gradescope", bundle)
-    root = tmp_path / "autograder"
-    with zipfile.ZipFile(bundle) as archive:
-        archive.extractall(root / "source")
-        for info in archive.infolist():
-            os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
+    root = unpacked(bundle, tmp_path / "autograder")
     shims = tmp_path / "bin"  # setup.sh's own commands, without a download: python3 -m venv makes a no-op pip
     shims.mkdir()
     (shims / "python3").write_text('#!/bin/sh\n[ "$1" = -m ] && mkdir -p "$3/bin" && printf "#!/bin/sh\\n" > "$3/bin/pip"'
@@ -211,3 +239,45 @@ def test_gradescope_without_isolation_keeps_the_source_from_student_code(tmp_pat
     assert json.loads(results)["score"] == 0
     assert "+ cannot read" in results and f"+ read {hidden}" not in results and "+ rewrote" not in results
     assert (hidden.read_bytes(), script.read_bytes()) == before
+
+
+@pytest.mark.timeout(600)  # a fresh .venv with Playwright, then 16 specs in a browser: minutes on a loaded machine
+def test_a_web_assignment_s_handout_checks_pages_in_chromium_on_its_own(tmp_path: Path):
+    """The handout's own .venv gets Playwright, and its `make check` plays the template (0 points) and the
+    reference page (every visible spec) in Debian's chromium, in the sandbox, as a student runs it."""
+    handout = tmp_path / "colour code"
+    build("handout", handout, WEB)
+    assert "playwright==" in (handout / "requirements.txt").read_text()
+    assert (handout / "grader" / "sandbox" / "inside" / "door.py").is_file()  # how the browser enters the sandbox
+    assert "Debian's `chromium` package" in (handout / "README.md").read_text()  # what its check needs
+    skip_without_a_browser()
+    visible = [spec for spec in WEB_SPECS if not spec.hidden]
+    template = make_check(handout)
+    assert template.returncode == 2 and "Error 1" in template.stderr, template.stdout + template.stderr
+    assert "Checking student_template/index.html" in template.stdout
+    assert f"(0 of {len(visible)} specs passed)" in template.stdout
+    reference = make_check(handout, WEB / "reference")
+    assert reference.returncode == 0, reference.stdout + reference.stderr
+    assert f"({len(visible)} of {len(visible)} specs passed)" in reference.stdout
+
+
+def test_a_web_assignment_s_gradescope_bundle_installs_its_browser_and_grades_a_page(tmp_path: Path):
+    """The zip holds what the browser transport needs (Playwright, chromium from setup.sh, the door into the
+    sandbox), and run_autograder grades a page one folder down against every spec, hidden ones too."""
+    bundle = tmp_path / "autograder.zip"
+    build("gradescope", bundle, WEB)
+    with zipfile.ZipFile(bundle) as archive:
+        names = set(archive.namelist())
+        assert 'PACKAGES="chromium"' in archive.read("setup.sh").decode()
+        assert b"playwright==" in archive.read("requirements.txt")
+    assert {"assignment.yaml", "grader/engine/browser.py", "grader/sandbox/browser.py",
+            "grader/sandbox/inside/door.py"} <= names
+    assert {f"specs/{Path(spec.path).name}" for spec in WEB_SPECS} <= names
+    skip_without_a_browser()
+    page = WEB / "tests" / "submissions" / "bug-debug-secret-on-page"  # right but for the code on the page
+    results = run_autograder(fake_tree(bundle, tmp_path / "page", [page / "index.html", page / "main.js"],
+                                       nested="colour-main"))
+    by_id = {test["tags"][0]: test for test in results["tests"]}
+    assert sorted(by_id) == sorted(spec.id for spec in WEB_SPECS)
+    assert [spec for spec, test in by_id.items() if test["score"] < test["max_score"]] == ["08-code-kept-secret"]
+    assert results["score"] == sum(spec.points for spec in WEB_SPECS) - 10

@@ -3,9 +3,11 @@
 # dependencies. The bundle is unpacked in $AUTOGRADER_ROOT/source (AUTOGRADER_ROOT defaults to /autograder).
 set -euo pipefail
 ROOT="${AUTOGRADER_ROOT:-/autograder}"
-if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+# The system's packages the grader needs beside Python (a web assignment's browser), filled in by the build.
+PACKAGES="@APT_PACKAGES@"
+if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || [ -n "$PACKAGES" ]; then
     apt-get update
-    apt-get install -y python3 python3-venv python3-pip
+    apt-get install -y python3 python3-venv python3-pip $PACKAGES
 fi
 python3 -m venv "$ROOT/venv"
 "$ROOT/venv/bin/pip" install --quiet --disable-pip-version-check -r "$ROOT/source/requirements.txt"
