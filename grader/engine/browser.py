@@ -108,6 +108,15 @@ def _gone_or_late(error: Exception) -> bool:
     return type(error).__name__ in ("TimeoutError", "TargetClosedError") or "closed" in str(error).lower()
 
 
+def _controls(answer: Any) -> list[tuple[bool, bool]] | None:
+    """The page's answer about the buttons of a name (`__graderControls`: "SE " per button, shown and
+    enabled as 1 or 0), each as (shown, enabled); None for any other answer, which only a page that
+    replaced the browser's own evaluation (`window.eval`) can give."""
+    if not isinstance(answer, str) or any(len(pair) != 2 or set(pair) - {"0", "1"} for pair in answer.split()):
+        return None
+    return [(pair[0] == "1", pair[1] == "1") for pair in answer.split()]
+
+
 class Browser:
     """One chromium in one run's sandbox `box` (made with `browser=True`), launched through the door;
     `kill` ends it with every process of the run. Pages of several specs of one submission may share it,
@@ -215,8 +224,10 @@ class PageRun:
             self.page.keyboard.press(" " if target == "Space" else target)
             return self._settle(timeout)
         buttons = self.page.get_by_role("button", name=target, exact=True)
-        found = buttons.evaluate_all(  # one round trip: how many, and whether each shows and is enabled
-            "(all) => all.map((b) => [b.checkVisibility({visibilityProperty: true}), !b.disabled])")
+        found = _controls(buttons.evaluate_all("(all) => window.__graderControls(all)"))  # one round trip
+        if found is None:
+            return Problem(CRASHED, f"the page's script changed how the browser answers the grader, so it could not "
+                           f"{shown_action(action)}")
         if len(found) != 1:
             many = f"{len(found)} buttons are" if found else "no button is"
             return Problem(NO_CONTROL, f"{many} named “{target}” on the page, so it could not {shown_action(action)}")
@@ -269,7 +280,8 @@ class PageRun:
     def read(self, regions: tuple[Region, ...], timeout: float) -> list[str]:
         """Each region as a step's output shows it (`region_reading`: its visible lines, or the texts it
         lacks), after the page's uncaught errors since the last read; nothing more once the page's script
-        never returns."""
+        never returns, and a region that cannot be read (the page navigated, or broke the browser's
+        evaluation) says why."""
         lines: list[str] = [f"Page error: {error}" for error in self.errors]
         self.errors.clear()
         if self.killed:
@@ -278,9 +290,11 @@ class PageRun:
         try:
             for region in regions:
                 lines += region_reading(region, *self._region(region.name, timeout))
-        except Exception as error:  # noqa: BLE001 - the browser killed by the watchdog, or gone: what was read stands
-            if not (self.killed or _gone_or_late(error)):
+        except Exception as error:  # noqa: BLE001 - Playwright's: the browser gone or late, or the page at fault
+            if not type(error).__module__.startswith("playwright"):
                 raise
+            if not (self.killed or _gone_or_late(error)):
+                lines += region_reading(region, (), f"(could not be read: {str(error).splitlines()[0]})")
         finally:
             self._disarm()
         return lines
@@ -292,7 +306,7 @@ class PageRun:
         count = found.count()
         if count != 1:
             return (), f"({count} elements are named “{name}”)" if count else f"(nothing on the page is named “{name}”)"
-        if not found.evaluate("(element) => element.checkVisibility({visibilityProperty: true})"):
+        if found.evaluate("(element) => window.__graderShown(element)") is not True:
             return (), f"(“{name}” is hidden)"
         return visible_lines(found.inner_text(timeout=timeout * 1000)), None
 

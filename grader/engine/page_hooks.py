@@ -1,9 +1,10 @@
 """The script the grader adds to every page before the page's own scripts run (a Playwright init
 script): `Math.random` replaced by the spec's values then a seeded generator, and the counters that
-tell when the page is idle (grader/engine/browser.py says what idle is). It defines two functions the
-grader calls, `__graderIdle(call)` (polled every animation frame: true once the page is idle) and
-`__graderWhy()` (why it is not, for a page that never settles), as non-writable properties, so the
-page cannot replace them."""
+tell when the page is idle (grader/engine/browser.py says what idle is). It defines the functions the
+grader calls, `__graderIdle(call)` (polled every animation frame: true once the page is idle),
+`__graderWhy()` (why it is not, for a page that never settles), `__graderControls(buttons)` (whether
+each shows and is enabled) and `__graderShown(region)`, as non-writable properties, so the page cannot
+replace them; the last two use the browser's functions as they were before the page's scripts ran."""
 
 from __future__ import annotations
 
@@ -76,6 +77,21 @@ HOOKS = """(() => {
     return "<" + element.localName + (element.id ? " id=" + element.id : "") +
       (element.className && typeof element.className === "string" ? " class=" + element.className : "") + ">";
   };
+  // What the grader asks of the page's controls and regions, with the browser's own functions taken
+  // before the page's scripts run: a page that replaces them (a polyfill, or on purpose) changes nothing.
+  // The answers are a boolean and a string, which reach the grader as they are (an array would pass
+  // through the page's Array.isArray).
+  const apply = Reflect.apply, matches = Element.prototype.matches, shows = Element.prototype.checkVisibility;
+  const how = {visibilityProperty: true};
+  const shown = (element) => apply(shows, element, [how]) === true;
+  Object.defineProperty(window, "__graderShown", {value: shown});
+  Object.defineProperty(window, "__graderControls", {value: (all) => {  // "SE " per button: shown, enabled
+    let answer = "";
+    for (let i = 0; i < all.length; i++) {
+      answer += (shown(all[i]) ? "1" : "0") + (apply(matches, all[i], [":disabled"]) ? "0" : "1") + " ";
+    }
+    return answer;
+  }});
   Object.defineProperty(window, "__graderIdle", {value: (call) => {
     if (call !== token) { token = call; seen = mutations; still = 0; return false; }
     if (mutations === seen) still += 1; else { seen = mutations; still = 0; }

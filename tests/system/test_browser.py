@@ -8,28 +8,19 @@ from __future__ import annotations
 import os
 import signal
 import time
-from pathlib import Path
 
 import pytest
 
+from browsers import LIMITS, NEEDS_BROWSER, ROOT
 from grader.base.errors import SandboxFailure
 from grader.engine.browser import CRASHED, NO_CONTROL, UNSETTLED, Browser, PageRun, Problem
 from grader.sandbox import proc
 from grader.sandbox.box import PLAIN, Sandbox
-from grader.sandbox.browser import chromium
-from grader.sandbox.limits import Limits
-from grader.sandbox.protections import protections
-from grader.spec.assignment import load_assignment
 from grader.spec.web import PAGE, Region
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "tests" / "pages" / "idle"
-LIMITS = Limits(**dict(load_assignment(ROOT / "assignments" / "web-colour").limits))
 
-pytestmark = [
-    pytest.mark.skipif(chromium() is None, reason="Chromium is not installed (.ci/run installs Debian's chromium package)"),
-    pytest.mark.skipif(not protections().full, reason=f"a browser runs only in the isolated sandbox: {protections().describe()}"),
-]
+pytestmark = NEEDS_BROWSER
 
 
 def page_run(page: str, values: tuple[float, ...] = ()) -> tuple[Sandbox, PageRun]:

@@ -12,19 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from browsers import NEEDS_BROWSER, ROOT
 from grader.engine.browser import SCREENSHOT_BUDGET
-from grader.sandbox.browser import chromium
-from grader.sandbox.protections import protections
 
-ROOT = Path(__file__).resolve().parents[2]
 ASSIGNMENT = ROOT / "assignments" / "web-colour"
 PAGE = ROOT / "tests" / "pages" / "colour"
 SPECS = ("suite.yaml", "01-example.yaml")
 
-pytestmark = [
-    pytest.mark.skipif(chromium() is None, reason="Chromium is not installed (.ci/run installs Debian's chromium package)"),
-    pytest.mark.skipif(not protections().full, reason=f"a browser runs only in the isolated sandbox: {protections().describe()}"),
-]
+pytestmark = NEEDS_BROWSER
 
 
 @pytest.fixture(scope="module")

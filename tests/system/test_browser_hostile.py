@@ -1,0 +1,52 @@
+"""Hostile pages against the browser transport, on real pages in real chromium inside the real sandbox:
+a page is that student's result, with a clear message, whatever it does to the browser's functions, to
+its own address or to the grader's memory. The module's pages share one browser; a test whose page gets
+it killed leaves the next test a new one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from browsers import LIMITS, NEEDS_BROWSER, ROOT
+from grader.engine.browser import CRASHED, Browser, PageRun, Problem
+from grader.sandbox.box import PLAIN, Sandbox
+
+PAGES = ROOT / "tests" / "pages" / "hostile"
+
+pytestmark = NEEDS_BROWSER
+
+
+@pytest.fixture(scope="module")
+def browsers() -> Iterator[Callable[[], Browser]]:
+    """A live browser for each test: the module's one, or a new one where a page had it killed."""
+    kept: list[tuple[Sandbox, Browser]] = []
+
+    def live() -> Browser:
+        if kept and kept[-1][1].alive:
+            return kept[-1][1]
+        box = Sandbox(PAGES, LIMITS, isolate=True, launch=PLAIN, browser=True)
+        kept.append((box, Browser(box)))
+        return kept[-1][1]
+
+    yield live
+    for box, browser in kept:
+        browser.kill()
+        box.close()
+
+
+@pytest.fixture
+def browser(browsers: Callable[[], Browser]) -> Browser:
+    return browsers()
+
+
+def test_a_page_that_replaces_the_functions_the_grader_asks_through_is_its_own_result_said_so(browser):
+    with PageRun(browser, "tamper.html", (), 0) as run:
+        assert run.open(5) is None
+        assert run.act("click: Go", 5) is None  # its Array.prototype.map lies: the grader does not use it
+        assert run.read((Region("Feedback"),), 2) == ["Feedback: clicked"]
+        assert run.act("click: Lie", 5) is None  # now its window.eval lies about buttons, throws on regions
+        assert run.read((Region("Feedback"),), 2) == ["Feedback: (could not be read: Locator.evaluate: Error: no reading)"]
+        assert run.act("click: Go", 5) == Problem(
+            CRASHED, "the page's script changed how the browser answers the grader, so it could not click “Go”")
