@@ -42,6 +42,7 @@ from urllib.parse import unquote, urlsplit
 from grader.sandbox import proc
 from grader.sandbox.box import Sandbox
 from grader.base.errors import SandboxFailure
+from grader.base.wording import count_of
 from grader.engine.page_hooks import page_hooks
 from grader.sandbox.browser import BrowserDoor
 from grader.spec.web import PAGE, Region, parse_action, region_reading, shown_action, visible_lines
@@ -50,6 +51,7 @@ ORIGIN = "https://student.invalid"
 VIEWPORT = {"width": 800, "height": 600}
 SCREENSHOT_BUDGET = 200_000  # bytes of PNG one failing spec may keep; a bigger one is taken of the top only
 LAUNCH_SECONDS = 30.0  # the browser's start-up: what a loaded machine needs, not a spec's step
+ERRORS_KEPT, ERROR_CHARS = 10, 300  # a page's uncaught errors a step's output shows, and of each its start
 UNSETTLED, NO_CONTROL, CRASHED = "unsettled", "no control", "crashed"  # why a page could not go on (`Problem.kind`)
 
 
@@ -151,6 +153,7 @@ class PageRun:
         self.browser, self.page_file = browser, page
         self.hooks = page_hooks(values, seed)
         self.errors: list[str] = []
+        self.more_errors = 0  # past ERRORS_KEPT since the last read: counted, not kept
         self.crashed = False
         self.calls = 0
         self._watchdog: threading.Timer | None = None
@@ -167,7 +170,7 @@ class PageRun:
             self.context.route("**/*", lambda route: _answer(route, self.browser.box.workdir))
             self.context.on("page", lambda other: other.close() if other is not getattr(self, "page", other) else None)
             self.page = self.context.new_page()
-            self.page.on("pageerror", lambda error: self.errors.append(str(error).split("\n")[0]))
+            self.page.on("pageerror", self._error)
             self.page.on("dialog", lambda dialog: dialog.dismiss())
             self.page.on("crash", lambda page: setattr(self, "crashed", True))
         except BaseException:
@@ -187,6 +190,14 @@ class PageRun:
             self.browser.kill()
         finally:
             self._disarm()
+
+    def _error(self, error: Exception) -> None:
+        """Keep an uncaught error of the page, its first line's start, up to ERRORS_KEPT a step: a page that
+        throws without end (megabytes, thousands a second) holds no more of the grader's memory than that."""
+        if len(self.errors) < ERRORS_KEPT:
+            self.errors.append(str(error)[:ERROR_CHARS].split("\n")[0])
+        else:
+            self.more_errors += 1
 
     # ---- the watchdog: a page that never yields cannot hold a step past its time ------------------
 
@@ -279,11 +290,13 @@ class PageRun:
 
     def read(self, regions: tuple[Region, ...], timeout: float) -> list[str]:
         """Each region as a step's output shows it (`region_reading`: its visible lines, or the texts it
-        lacks), after the page's uncaught errors since the last read; nothing more once the page's script
-        never returns, and a region that cannot be read (the page navigated, or broke the browser's
-        evaluation) says why."""
-        lines: list[str] = [f"Page error: {error}" for error in self.errors]
+        lacks), after the page's uncaught errors since the last read (the first ERRORS_KEPT, then how many
+        more); nothing more once the page's script never returns, and a region that cannot be read (the
+        page navigated, or broke the browser's evaluation) says why."""
+        lines = [f"Page error: {error}" for error in self.errors]
+        lines += [f"Page error: and {count_of(self.more_errors, 'more error', 'more errors')}"] if self.more_errors else []
         self.errors.clear()
+        self.more_errors = 0
         if self.killed:
             return lines
         self._arm(timeout)

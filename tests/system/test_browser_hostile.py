@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from browsers import LIMITS, NEEDS_BROWSER, ROOT
-from grader.engine.browser import CRASHED, Browser, PageRun, Problem
+from grader.engine.browser import CRASHED, ERROR_CHARS, ERRORS_KEPT, Browser, PageRun, Problem
 from grader.sandbox.box import PLAIN, Sandbox
 
 PAGES = ROOT / "tests" / "pages" / "hostile"
@@ -50,3 +50,11 @@ def test_a_page_that_replaces_the_functions_the_grader_asks_through_is_its_own_r
         assert run.read((Region("Feedback"),), 2) == ["Feedback: (could not be read: Locator.evaluate: Error: no reading)"]
         assert run.act("click: Go", 5) == Problem(
             CRASHED, "the page's script changed how the browser answers the grader, so it could not click “Go”")
+
+
+def test_a_page_that_throws_errors_without_end_shows_the_first_few_and_counts_the_rest(browser):
+    with PageRun(browser, "errors.html", (), 0) as run:
+        assert run.open(10) is None
+        lines = run.read((), 2)
+    shown = [f"Page error: {i}{'E' * (ERROR_CHARS - len(str(i)))}" for i in range(ERRORS_KEPT)]
+    assert lines == [*shown, f"Page error: and {40 - ERRORS_KEPT} more errors"]
