@@ -65,12 +65,17 @@ class Problem:
     message: str
 
 
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def _answer(route: Any, workdir: Path) -> None:
     """Serve a request from the working copy, or refuse it: another origin, a path out of the copy, no file."""
-    url = urlsplit(route.request.url)
-    if f"{url.scheme}://{url.netloc}" != ORIGIN:
+    if _origin(route.request.url) != ORIGIN:
         route.abort("blockedbyclient")
         return
+    url = urlsplit(route.request.url)
     root = workdir.resolve()
     path = (root / unquote(url.path).lstrip("/")).resolve()
     if path == root:
@@ -153,6 +158,7 @@ class PageRun:
         self.browser, self.page_file = browser, page
         self.hooks = page_hooks(values, seed)
         self.errors: list[str] = []
+        self.refused = ""  # the last other address the page was to go to, refused
         self.more_errors = 0  # past ERRORS_KEPT since the last read: counted, not kept
         self.crashed = False
         self.calls = 0
@@ -167,7 +173,7 @@ class PageRun:
                                                        service_workers="block", locale="en-GB", timezone_id="UTC")
         try:
             self.context.add_init_script(self.hooks)
-            self.context.route("**/*", lambda route: _answer(route, self.browser.box.workdir))
+            self.context.route("**/*", self._serve)
             self.context.on("page", lambda other: other.close() if other is not getattr(self, "page", other) else None)
             self.page = self.context.new_page()
             self.page.on("pageerror", self._error)
@@ -190,6 +196,22 @@ class PageRun:
             self.browser.kill()
         finally:
             self._disarm()
+
+    def _serve(self, route: Any) -> None:
+        """Answer a request of the page (`_answer`), remembering where the page itself was to go when that was
+        refused: Chromium's error page shows in its place, at an address that no longer says where."""
+        request = route.request
+        if _origin(request.url) != ORIGIN and request.is_navigation_request() and request.frame.parent_frame is None:
+            self.refused = request.url
+        _answer(route, self.browser.box.workdir)
+
+    def _left(self) -> Problem | None:
+        """The page went to another origin, refused, and shows Chromium's error page in its place (a page
+        that went to about:blank or a blob of its own is its own: its regions say what they hold)."""
+        if not self.refused or self.page.url.startswith(ORIGIN + "/"):
+            return None
+        return Problem(NO_CONTROL, f"the page went to {self.refused}, which the grader refuses (it serves only the "
+                       "submission's own files), so it could not go on")
 
     def _error(self, error: Exception) -> None:
         """Keep an uncaught error of the page, its first line's start, up to ERRORS_KEPT a step: a page that
@@ -273,7 +295,7 @@ class PageRun:
         self._arm(timeout)
         try:
             result: Problem | None = step()
-            return result
+            return result or self._left()
         except Exception as error:  # noqa: BLE001 - Playwright's errors: the browser gone or the page at fault
             if not type(error).__module__.startswith("playwright"):
                 raise

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from browsers import LIMITS, NEEDS_BROWSER, ROOT
-from grader.engine.browser import CRASHED, ERROR_CHARS, ERRORS_KEPT, Browser, PageRun, Problem
+from grader.engine.browser import CRASHED, ERROR_CHARS, ERRORS_KEPT, NO_CONTROL, Browser, PageRun, Problem
 from grader.sandbox.box import PLAIN, Sandbox
 
 PAGES = ROOT / "tests" / "pages" / "hostile"
@@ -58,3 +58,15 @@ def test_a_page_that_throws_errors_without_end_shows_the_first_few_and_counts_th
         lines = run.read((), 2)
     shown = [f"Page error: {i}{'E' * (ERROR_CHARS - len(str(i)))}" for i in range(ERRORS_KEPT)]
     assert lines == [*shown, f"Page error: and {40 - ERRORS_KEPT} more errors"]
+
+
+def test_a_page_that_goes_to_another_origin_says_where_and_one_that_wanders_in_its_own_goes_on(browser):
+    with PageRun(browser, "leave.html", (), 0) as run:
+        assert run.open(5) is None
+        assert run.act("click: Leave", 5) == Problem(NO_CONTROL, (
+            "the page went to https://elsewhere.invalid/steal?step=1, which the grader refuses (it serves only the "
+            "submission's own files), so it could not go on"))
+    with PageRun(browser, "leave.html", (), 0) as run:  # a missing file of its own is its own page, a 404
+        assert run.open(5) is None
+        assert run.act("click: Wander", 5) is None
+        assert run.read(("Feedback",), 2) == ["Feedback: (nothing on the page is named “Feedback”)"]
