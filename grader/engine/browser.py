@@ -5,8 +5,8 @@ regions (by accessible name).
 
 The page is served from the run's working copy under a made-up origin, `https://student.invalid/`, by
 request routing: every request the page makes goes through `_serve`, which answers the copy's own files
-and refuses everything else (other origins, paths out of the copy). Nothing reaches a network (the
-browser has none in its sandbox anyway). `Math.random` is replaced before the page's scripts run: the
+(`routing.py`) and refuses everything else (other origins, paths out of the copy). Nothing reaches a
+network (the browser has none in its sandbox anyway). `Math.random` is replaced before the page's scripts run: the
 spec's values first, then a seeded generator.
 
 **Idle**, the moment to act or read, is never a sleep. The page is idle when, all at once:
@@ -31,23 +31,20 @@ the step's timeout too: a watchdog kills the run's sandbox, which ends every Pla
 
 from __future__ import annotations
 
-import mimetypes
 import os
 import threading
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 from grader.sandbox import proc
 from grader.sandbox.box import Sandbox
 from grader.base.errors import SandboxFailure
 from grader.base.wording import count_of
-from grader.engine.page_hooks import page_hooks
+from grader.engine.page_hooks import controls, page_hooks
+from grader.engine.routing import ORIGIN, answer, origin
 from grader.sandbox.browser import BrowserDoor
 from grader.spec.web import PAGE, Region, parse_action, region_reading, shown_action, visible_lines
 
-ORIGIN = "https://student.invalid"
 VIEWPORT = {"width": 800, "height": 600}
 SCREENSHOT_BUDGET = 200_000  # bytes of PNG one failing spec may keep; a bigger one is taken of the top only
 LAUNCH_SECONDS = 30.0  # the browser's start-up: what a loaded machine needs, not a spec's step
@@ -63,28 +60,6 @@ class Problem:
 
     kind: str
     message: str
-
-
-def _origin(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}"
-
-
-def _answer(route: Any, workdir: Path) -> None:
-    """Serve a request from the working copy, or refuse it: another origin, a path out of the copy, no file."""
-    if _origin(route.request.url) != ORIGIN:
-        route.abort("blockedbyclient")
-        return
-    url = urlsplit(route.request.url)
-    root = workdir.resolve()
-    path = (root / unquote(url.path).lstrip("/")).resolve()
-    if path == root:
-        path = root / "index.html"
-    if not path.is_relative_to(root) or not path.is_file():
-        route.fulfill(status=404, body="not found", content_type="text/plain")
-        return
-    kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-    route.fulfill(status=200, body=path.read_bytes(), content_type=kind, headers={"Cache-Control": "no-store"})
 
 
 _drivers = threading.local()
@@ -113,15 +88,6 @@ def driver_pids() -> set[int]:
 def _gone_or_late(error: Exception) -> bool:
     """Playwright's error for a browser that is gone (killed by the watchdog) or a call that timed out."""
     return type(error).__name__ in ("TimeoutError", "TargetClosedError") or "closed" in str(error).lower()
-
-
-def _controls(answer: Any) -> list[tuple[bool, bool]] | None:
-    """The page's answer about the buttons of a name (`__graderControls`: "SE " per button, shown and
-    enabled as 1 or 0), each as (shown, enabled); None for any other answer, which only a page that
-    replaced the browser's own evaluation (`window.eval`) can give."""
-    if not isinstance(answer, str) or any(len(pair) != 2 or set(pair) - {"0", "1"} for pair in answer.split()):
-        return None
-    return [(pair[0] == "1", pair[1] == "1") for pair in answer.split()]
 
 
 class Browser:
@@ -201,9 +167,9 @@ class PageRun:
         """Answer a request of the page (`_answer`), remembering where the page itself was to go when that was
         refused: Chromium's error page shows in its place, at an address that no longer says where."""
         request = route.request
-        if _origin(request.url) != ORIGIN and request.is_navigation_request() and request.frame.parent_frame is None:
+        if origin(request.url) != ORIGIN and request.is_navigation_request() and request.frame.parent_frame is None:
             self.refused = request.url
-        _answer(route, self.browser.box.workdir)
+        answer(route, self.browser.box.workdir)
 
     def _left(self) -> Problem | None:
         """The page went to another origin, refused, and shows Chromium's error page in its place (a page
@@ -257,7 +223,7 @@ class PageRun:
             self.page.keyboard.press(" " if target == "Space" else target)
             return self._settle(timeout)
         buttons = self.page.get_by_role("button", name=target, exact=True)
-        found = _controls(buttons.evaluate_all("(all) => window.__graderControls(all)"))  # one round trip
+        found = controls(buttons.evaluate_all("(all) => window.__graderControls(all)"))  # one round trip
         if found is None:
             return Problem(CRASHED, f"the page's script changed how the browser answers the grader, so it could not "
                            f"{shown_action(action)}")

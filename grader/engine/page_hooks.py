@@ -9,8 +9,18 @@ replace them; the last two use the browser's functions as they were before the p
 from __future__ import annotations
 
 import json
+from typing import Any
 
 TIMER_HORIZON_MS = 500  # a shorter setTimeout is part of the action; a longer one is a clock
+
+
+def controls(answer: Any) -> list[tuple[bool, bool]] | None:
+    """The page's answer about the buttons of a name (`__graderControls`: "SE " per button, shown and
+    enabled as 1 or 0), each as (shown, enabled); None for any other answer, which only a page that
+    replaced the browser's own evaluation (`window.eval`) can give."""
+    if not isinstance(answer, str) or any(len(pair) != 2 or set(pair) - {"0", "1"} for pair in answer.split()):
+        return None
+    return [(pair[0] == "1", pair[1] == "1") for pair in answer.split()]
 
 
 def page_hooks(values: tuple[float, ...], seed: int) -> str:
