@@ -49,6 +49,9 @@ VIEWPORT = {"width": 800, "height": 600}
 SCREENSHOT_BUDGET = 200_000  # bytes of PNG one failing spec may keep; a bigger one is taken of the top only
 LAUNCH_SECONDS = 30.0  # the browser's start-up: what a loaded machine needs, not a spec's step
 ERRORS_KEPT, ERROR_CHARS = 10, 300  # a page's uncaught errors a step's output shows, and of each its start
+# Why a page that cannot answer never settled: a loop, or (as often) a page slow at what it was asked,
+# 200 alerts, a megabyte of text to lay out, a hundred windows; the step cannot tell them apart.
+BUSY = "its script was still running when its time was up (a loop that does not end, or too much work for a step?)"
 UNSETTLED, NO_CONTROL, CRASHED = "unsettled", "no control", "crashed"  # why a page could not go on (`Problem.kind`)
 
 
@@ -252,7 +255,7 @@ class PageRun:
         try:
             return str(self.page.wait_for_function("() => window.__graderWhy()", timeout=300).json_value())
         except Exception:  # noqa: BLE001 - the page's script does not return: it is busy
-            return "its script never returned (a loop that does not end?)"
+            return BUSY
 
     def _guarded(self, timeout: float, step: Any) -> Problem | None:
         """Run a step under the watchdog; whatever Playwright says went wrong is the page's Problem: a
@@ -268,8 +271,7 @@ class PageRun:
             if self.crashed:
                 return Problem(CRASHED, "the page crashed (its renderer died: out of memory, or killed)")
             if self.killed or type(error).__name__ == "TargetClosedError":
-                return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: its script never returned "
-                               "(a loop that does not end?)")
+                return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: {BUSY}")
             if type(error).__name__ == "TimeoutError":  # the action itself was not taken in time
                 return Problem(UNSETTLED, f"the page never settled within {timeout:g} s: {self._why()}")
             return Problem(CRASHED, f"the page could not go on: {str(error).splitlines()[0]}")
