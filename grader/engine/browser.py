@@ -6,8 +6,8 @@ regions (by accessible name).
 The page is served from the run's working copy under a made-up origin, `https://student.invalid/`, by
 request routing: every request the page makes goes through `_serve`, which answers the copy's own files
 (`routing.py`) and refuses everything else (other origins, paths out of the copy). Nothing reaches a
-network (the browser has none in its sandbox anyway). `Math.random` is replaced before the page's scripts run: the
-spec's values first, then a seeded generator.
+network (the browser has none in its sandbox anyway). `Math.random` is replaced before the page's
+scripts run: the spec's values first, then a seeded generator.
 
 **Idle**, the moment to act or read, is never a sleep. The page is idle when, all at once:
 1. no `fetch` (nor the reading of its answer's body) or XMLHttpRequest of the page is unanswered
@@ -167,7 +167,7 @@ class PageRun:
             self._disarm()
 
     def _serve(self, route: Any) -> None:
-        """Answer a request of the page (`_answer`), remembering where the page itself was to go when that was
+        """Answer a request of the page (`routing.answer`), remembering where the page itself was to go when that was
         refused: Chromium's error page shows in its place, at an address that no longer says where."""
         request = route.request
         if origin(request.url) != ORIGIN and request.is_navigation_request() and request.frame.parent_frame is None:
@@ -284,7 +284,8 @@ class PageRun:
         more); nothing more once the page's script never returns, and a region that cannot be read (the
         page navigated, or broke the browser's evaluation) says why."""
         lines = [f"Page error: {error}" for error in self.errors]
-        lines += [f"Page error: and {count_of(self.more_errors, 'more error', 'more errors')}"] if self.more_errors else []
+        if self.more_errors:
+            lines.append(f"Page error: and {count_of(self.more_errors, 'more error', 'more errors')}")
         self.errors.clear()
         self.more_errors = 0
         if self.killed:
