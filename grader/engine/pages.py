@@ -76,8 +76,9 @@ def close_browsers() -> None:
 def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeout: float,
              require_isolation: bool = False) -> Session:
     """Play `spec` on the submission's `page`: open it, then for each step read what it names and do its
-    action. Stops where going on is impossible: the page never settled, or a control is missing. The
-    spec's context is closed on return; the browser is kept for the submission's next spec."""
+    action. Stops where going on is impossible: the page never settled, a control is missing, or the
+    spec's `spec_timeout` is up (said so, not as a step that had a sliver of it). The spec's context is
+    closed on return; the browser is kept for the submission's next spec."""
     base = Session((), Ending.MISSING, timeout=step_timeout(0, spec.timeout), output_limit=limits.output_bytes,
                    script=page)
     if not (submission / page).is_file():
@@ -85,11 +86,11 @@ def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeo
     outputs: list[str] = []
     problem: Problem | None = None
     picture = b""
-    deadline = time.monotonic() + spec_timeout
     browser = _browser(submission, limits, require_isolation)
     with PageRun(browser, page, spec.random_values, spec.random_seed) as run:
+        deadline = time.monotonic() + spec_timeout  # the browser's start (seconds) is not the spec's time
         seconds = step_timeout(0, spec.timeout)
-        problem = run.open(min(seconds, max(deadline - time.monotonic(), 0)))
+        problem = run.open(min(seconds, spec_timeout))
         for index, step in enumerate(spec.steps):
             seconds = step_timeout(index, spec.timeout)
             lines = run.read(step.regions, seconds) if problem is None or problem.kind == UNSETTLED else []
@@ -98,7 +99,11 @@ def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeo
                 picture = run.screenshot()
             if problem is not None or step.input is None:
                 break
-            problem = run.act(step.input, min(seconds, max(deadline - time.monotonic(), 0)))
+            left = deadline - time.monotonic()  # a timeout of 0 is none to Playwright: never act on it
+            problem = run.act(step.input, min(seconds, left)) if left > 0 else Problem(UNSETTLED, "")
+            if problem is not None and problem.kind == UNSETTLED and left < seconds:
+                problem = Problem(UNSETTLED, f"the spec's {spec_timeout:g} s ran out (its steps together may take no "
+                                  "longer)")
     if problem is None:
         return replace(base, outputs=tuple(outputs), end=Ending.EXITED, exit_status=0, screenshot=picture)
     end = {UNSETTLED: Ending.TIMEOUT, NO_CONTROL: Ending.BLOCKED}.get(problem.kind, Ending.EXITED)

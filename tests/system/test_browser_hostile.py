@@ -11,7 +11,10 @@ import pytest
 
 from browsers import LIMITS, NEEDS_BROWSER, ROOT
 from grader.engine.browser import CRASHED, ERROR_CHARS, ERRORS_KEPT, NO_CONTROL, Browser, PageRun, Problem
+from grader.engine.pages import close_browsers, run_page
+from grader.judge.outcome import Ending
 from grader.sandbox.box import PLAIN, Sandbox
+from grader.spec.specs import parse_spec
 
 PAGES = ROOT / "tests" / "pages" / "hostile"
 
@@ -70,3 +73,23 @@ def test_a_page_that_goes_to_another_origin_says_where_and_one_that_wanders_in_i
         assert run.open(5) is None
         assert run.act("click: Wander", 5) is None
         assert run.read(("Feedback",), 2) == ["Feedback: (nothing on the page is named “Feedback”)"]
+
+
+SLOW_SPEC = """name: Slow
+description: Eight clicks of a button that takes 300 ms each.
+points: 1
+visibility: visible
+steps:
+  - click: [Slow, Slow, Slow, Slow, Slow, Slow, Slow, Slow]
+  - expect: {Feedback: "8"}
+"""
+
+
+def test_a_spec_whose_time_runs_out_says_so_rather_than_a_step_that_got_a_sliver_of_it():
+    spec = parse_spec(SLOW_SPEC, "slow.yaml", "slow")
+    try:
+        session = run_page(PAGES, spec, "slow.html", LIMITS, spec_timeout=1.0)
+    finally:
+        close_browsers()
+    assert session.end == Ending.TIMEOUT and len(session.outputs) < len(spec.steps)
+    assert session.note == "the spec's 1 s ran out (its steps together may take no longer)"
