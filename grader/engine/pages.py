@@ -7,7 +7,8 @@ The specs of one submission share one sandbox (one copy of its files, one user, 
 limits) holding one browser, each spec in a fresh browser context (its own storage, cache, routes and
 Math.random), since starting chromium costs seconds and a class has hundreds of runs. A page's own
 state cannot outlive its context; a page that never returned, or a browser that crashed, is killed
-with its sandbox, and the next spec starts a new one. Nothing is shared between submissions: a thread
+with its sandbox, and the next spec starts a new one (so does a spec that finds its browser died
+after the last one). Nothing is shared between submissions: a thread
 keeps one browser, for the submission it last played (`close_browsers` ends every one)."""
 
 from __future__ import annotations
@@ -73,6 +74,21 @@ def close_browsers() -> None:
         _close(box, browser)
 
 
+def _opened(submission: Path, limits: Limits, require_isolation: bool, page: str, spec: Spec) -> PageRun:
+    """The spec's page, opened in this thread's browser for `submission`. A browser that died after the last
+    spec (killed, or out of memory) is known to Playwright only once it is asked for a context, so one
+    found gone then is replaced, once: its death was not this spec's doing."""
+    run = PageRun(_browser(submission, limits, require_isolation), page, spec.random_values, spec.random_seed)
+    try:
+        return run.__enter__()
+    except Exception as error:  # noqa: BLE001 - Playwright's: the browser was gone
+        if not type(error).__module__.startswith("playwright"):
+            raise
+        run.browser.kill()
+    again = PageRun(_browser(submission, limits, require_isolation), page, spec.random_values, spec.random_seed)
+    return again.__enter__()
+
+
 def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeout: float,
              require_isolation: bool = False) -> Session:
     """Play `spec` on the submission's `page`: open it, then for each step read what it names and do its
@@ -86,8 +102,8 @@ def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeo
     outputs: list[str] = []
     problem: Problem | None = None
     picture = b""
-    browser = _browser(submission, limits, require_isolation)
-    with PageRun(browser, page, spec.random_values, spec.random_seed) as run:
+    run = _opened(submission, limits, require_isolation, page, spec)
+    try:
         deadline = time.monotonic() + spec_timeout  # the browser's start (seconds) is not the spec's time
         seconds = step_timeout(0, spec.timeout)
         problem = run.open(min(seconds, spec_timeout))
@@ -104,6 +120,8 @@ def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeo
             if problem is not None and problem.kind == UNSETTLED and left < seconds:
                 problem = Problem(UNSETTLED, f"the spec's {spec_timeout:g} s ran out (its steps together may take no "
                                   "longer)")
+    finally:
+        run.__exit__(None, None, None)
     if problem is None:
         return replace(base, outputs=tuple(outputs), end=Ending.EXITED, exit_status=0, screenshot=picture)
     end = {UNSETTLED: Ending.TIMEOUT, NO_CONTROL: Ending.BLOCKED}.get(problem.kind, Ending.EXITED)

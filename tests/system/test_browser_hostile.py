@@ -11,6 +11,7 @@ import pytest
 
 from browsers import LIMITS, NEEDS_BROWSER, ROOT
 from grader.engine.browser import CRASHED, ERROR_CHARS, ERRORS_KEPT, NO_CONTROL, Browser, PageRun, Problem
+from grader.engine import pages
 from grader.engine.pages import close_browsers, run_page
 from grader.judge.outcome import Ending
 from grader.sandbox.box import PLAIN, Sandbox
@@ -93,3 +94,14 @@ def test_a_spec_whose_time_runs_out_says_so_rather_than_a_step_that_got_a_sliver
         close_browsers()
     assert session.end == Ending.TIMEOUT and len(session.outputs) < len(spec.steps)
     assert session.note == "the spec's 1 s ran out (its steps together may take no longer)"
+
+
+def test_a_browser_that_died_after_the_last_spec_is_replaced_for_the_next():
+    one_click = SLOW_SPEC.replace("[Slow, Slow, Slow, Slow, Slow, Slow, Slow, Slow]", "[Slow]").replace('"8"', '"1"')
+    spec = parse_spec(one_click, "slow.yaml", "slow")
+    try:
+        assert run_page(PAGES, spec, "slow.html", LIMITS, spec_timeout=30).end == Ending.EXITED
+        pages._kept.entry[2].door.kill()  # every process of its run, as the kernel's OOM killer might, unseen
+        assert run_page(PAGES, spec, "slow.html", LIMITS, spec_timeout=30).end == Ending.EXITED
+    finally:
+        close_browsers()
