@@ -16,6 +16,7 @@ from grader.engine.pages import close_browsers, run_page
 from grader.judge.outcome import Ending
 from grader.sandbox.box import PLAIN, Sandbox
 from grader.spec.specs import parse_spec
+from grader.spec.web import Region
 
 PAGES = ROOT / "tests" / "pages" / "hostile"
 
@@ -73,7 +74,7 @@ def test_a_page_that_goes_to_another_origin_says_where_and_one_that_wanders_in_i
     with PageRun(browser, "leave.html", (), 0) as run:  # a missing file of its own is its own page, a 404
         assert run.open(5) is None
         assert run.act("click: Wander", 5) is None
-        assert run.read(("Feedback",), 2) == ["Feedback: (nothing on the page is named “Feedback”)"]
+        assert run.read((Region("Feedback"),), 2) == ["Feedback: (nothing on the page is named “Feedback”)"]
 
 
 SLOW_SPEC = """name: Slow
