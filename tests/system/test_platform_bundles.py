@@ -168,7 +168,7 @@ def test_nothing_students_or_instructors_read_sends_them_to_github_classroom():
     """GitHub Classroom was retired on 2026-08-28: the handout stays a plain check on any repository."""
     read = [ROOT / "README.md", ROOT / "docs" / "instructors.md", ROOT / "docs" / "students.md",
             ROOT / "student_template" / "README.md", ROOT / "grader" / "templates" / "github-check.yml",
-            *sorted((ROOT / "grader" / "templates" / "handout").iterdir())]
+            *sorted(path for path in (ROOT / "grader" / "templates" / "handout").iterdir() if path.is_file())]
     for path in read:
         assert "github classroom" not in path.read_text(encoding="utf-8").lower(), path
     workflow = (ROOT / "grader" / "templates" / "github-check.yml").read_text()
