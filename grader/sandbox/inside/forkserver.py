@@ -30,7 +30,7 @@ import sys
 import _signal as signal
 
 import init  # beside this file, as clib
-from clib import CLONE_NEWPID, PR_SET_PDEATHSIG, TIOCSCTTY, c_ulong, check, get_errno, libc
+from clib import CALLS, CLONE_NEWPID, PR_SET_PDEATHSIG, TIOCSCTTY, c_ulong, check, get_errno, libc
 
 INT_SIZE = 4
 
@@ -61,6 +61,8 @@ def serve(control_fd: int) -> list:
     server = os.pidfd_open(os.getpid())  # readable once we are gone: how a run's init knows we died too soon
     import gc  # noqa: PLC0415 - after the baseline, as select
 
+    for name in CALLS:
+        getattr(libc, name)  # looked up once, here, not in every run (clib.CALLS)
     gc.freeze()  # what was made so far is never collected in a run: no run's collector walks (and copies) it
     runs: dict = {}  # init's pid -> its report socket, its status pipe, its state file (init.ending)
     own = (control_fd, ended_r, ended_w, pid_namespace)
