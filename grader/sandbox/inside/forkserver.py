@@ -163,8 +163,9 @@ def start_init(cfg: dict, program: list, report: int, terminal: int, status_w: i
         os.close(terminal)
         check(libc.ioctl(0, c_ulong(TIOCSCTTY), 0), "take the terminal")
         for folder in cfg["cgroups"]:  # before the program: every process of the run is in the group
-            with open(folder + "/cgroup.procs", "w") as procs:
-                procs.write("0")
+            procs = os.open(folder + "/cgroup.procs", os.O_WRONLY)  # not a text file: its first open costs
+            os.write(procs, b"0")  # init 20 pages of the server copied on write (io's and the codecs' objects)
+            os.close(procs)
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         host = int(os.readlink("/proc/self"))  # our pid as the grader sees it: /proc is still the host's
         os.write(report, f"{host} {init.start_time(host)}\n".encode())
