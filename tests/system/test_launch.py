@@ -28,6 +28,8 @@ from grader.sandbox import forking, proc, box as sandbox
 from grader.commands.mutants import grade_corpus, load_corpus  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.engine.runner import Options  # noqa: E402
+from grader.engine.terminal import pty_rdev  # noqa: E402
+from grader.engine.waiting import ProcWatch  # noqa: E402
 from grader.sandbox.box import FORK, PLAIN, Sandbox  # noqa: E402
 from grader.sandbox.limits import Limits  # noqa: E402
 from grader.sandbox.protections import isolation  # noqa: E402
@@ -101,6 +103,7 @@ def run(folder: Path, launch: str, interrupt: str | None = None) -> tuple[str, i
         try:
             if interrupt is not None:
                 child.expect_exact(interrupt)
+                until_it_reads(child)  # a ^C before its read is lost: the terminal flushes it, the read waits on
                 child.send("\x03")  # the terminal's interrupt character: SIGINT to the program
             child.expect(pexpect.EOF)
             child.wait()
@@ -108,6 +111,14 @@ def run(folder: Path, launch: str, interrupt: str | None = None) -> tuple[str, i
             box.kill_all(child.pid)
             child.close(force=True)
     return child.before, child.exitstatus, child.signalstatus
+
+
+def until_it_reads(child: pexpect.spawn) -> None:
+    """Return once the program sleeps reading its terminal, as the grader sees it before it types."""
+    watch, deadline = ProcWatch(child.pid, pty_rdev(child.child_fd)), time.monotonic() + 30
+    while not watch.waiting(time.monotonic()):
+        assert time.monotonic() < deadline, "the program never read its terminal"
+        time.sleep(0.001)  # polled, as the grader polls
 
 
 def program(tmp_path: Path, source: str) -> Path:
