@@ -78,15 +78,17 @@ def _opened(submission: Path, limits: Limits, require_isolation: bool, page: str
     """The spec's page, opened in this thread's browser for `submission`. A browser that died after the last
     spec (killed, or out of memory) is known to Playwright only once it is asked for a context, so one
     found gone then is replaced, once: its death was not this spec's doing."""
-    run = PageRun(_browser(submission, limits, require_isolation), page, spec.random_values, spec.random_seed)
+    def fresh() -> PageRun:
+        return PageRun(_browser(submission, limits, require_isolation), page, spec.random_values, spec.random_seed)
+
+    run = fresh()
     try:
         return run.__enter__()
     except Exception as error:  # noqa: BLE001 - Playwright's: the browser was gone
         if not type(error).__module__.startswith("playwright"):
             raise
         run.browser.kill()
-    again = PageRun(_browser(submission, limits, require_isolation), page, spec.random_values, spec.random_seed)
-    return again.__enter__()
+    return fresh().__enter__()
 
 
 def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeout: float,

@@ -69,16 +69,15 @@ def _fingerprints(sources: dict[str, str], template: str | None) -> dict[str, An
     return {student: fingerprint(text, boilerplate) for student, text in sources.items()}
 
 
-def _holders(programs: list[tuple[Any, Any]], count: int) -> tuple[Any, Any]:
-    """For each hash (by number), the programs holding it: `columns[offsets[h]:offsets[h + 1]]`."""
+def _holders(programs: list[tuple[Any, Any]], hashes: int) -> tuple[Any, Any]:
+    """For each of the `hashes` (by number), the programs holding it: `columns[offsets[h]:offsets[h + 1]]`."""
     import numpy
 
-    held = [(numpy.unique(values), numpy.full(len(numpy.unique(values)), column)) for column, (_, values) in enumerate(programs)]
-    values = numpy.concatenate([value for value, _ in held] or [numpy.zeros(0, numpy.int64)])
-    columns = numpy.concatenate([column for _, column in held] or [numpy.zeros(0, numpy.int64)])
-    order = numpy.argsort(values, kind="stable")
-    offsets = numpy.concatenate([[0], numpy.cumsum(numpy.bincount(values, minlength=count))])
-    return columns[order], offsets
+    held = [numpy.unique(values) for _, values in programs]
+    values = numpy.concatenate(held)
+    columns = numpy.repeat(numpy.arange(len(programs)), [len(each) for each in held])
+    offsets = numpy.concatenate([[0], numpy.cumsum(numpy.bincount(values, minlength=hashes))])
+    return columns[numpy.argsort(values, kind="stable")], offsets
 
 
 def _shares(prints: list[Any]) -> Any:
@@ -102,6 +101,7 @@ def _shares(prints: list[Any]) -> Any:
         if not len(positions) or not len(fingerprint.filtered_code):
             continue
         starts, sizes = offsets[values], offsets[values + 1] - offsets[values]
+        # every holder of every position's hash, position by position: each range starts..starts+sizes in turn
         taken = numpy.arange(sizes.sum()) + numpy.repeat(starts - (numpy.cumsum(sizes) - sizes), sizes)
         held = numpy.zeros((len(positions), count), dtype=bool)
         held[numpy.repeat(numpy.arange(len(positions)), sizes), columns[taken]] = True
