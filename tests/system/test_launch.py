@@ -136,6 +136,18 @@ def test_a_forked_run_sees_the_interpreter_of_a_plain_run(tmp_path: Path) -> Non
     assert plain[0].endswith('raise ValueError("the end")\r\nValueError: the end\r\n') and plain[1:] == (1, None)
 
 
+@pytest.mark.parametrize("hook", ["raise RuntimeError('hook broke')", "None"])
+def test_a_failing_excepthook_reads_as_in_a_plain_run(tmp_path: Path, hook: str) -> None:
+    """The interpreter prints a hook's own error, then the original exception: the fork launch too."""
+    source = (f"import sys\ndef hook(*args):\n    {hook}\nsys.excepthook = hook if {hook!r} != 'None' else None\n"
+              "print('start', flush=True)\nraise ValueError('boom')\n")
+    folder = program(tmp_path, source)
+    plain, forked = run(folder, PLAIN), run(folder, FORK)
+    assert forked == plain
+    assert "Error in sys.excepthook:" in plain[0] and "Original exception was:" in plain[0] and plain[1:] == (1, None)
+    assert "scriptmain" not in forked[0]
+
+
 def test_ctrl_c_ends_a_forked_run_as_a_plain_one(tmp_path: Path) -> None:
     folder = program(tmp_path, CTRL_C)
     plain, forked = run(folder, PLAIN, "guess? "), run(folder, FORK, "guess? ")

@@ -48,7 +48,7 @@ def run_program(program: list, baseline: set) -> None:
         code = compile(source, script, "exec", dont_inherit=True)
     except SyntaxError as error:  # reported as the interpreter reports a script it cannot compile: no traceback
         error.__traceback__ = None
-        sys.excepthook(type(error), error, None)
+        report_uncaught(error)
         raise SystemExit(1) from None
     try:
         try:
@@ -59,13 +59,32 @@ def run_program(program: list, baseline: set) -> None:
         raise  # the interpreter ends the way it would have
     except BaseException as error:  # noqa: BLE001 - printed and ended as the interpreter would
         error.__traceback__ = error.__traceback__.tb_next  # from the program's first frame, not ours
-        sys.excepthook(type(error), error, error.__traceback__)
+        report_uncaught(error)
         if not isinstance(error, KeyboardInterrupt):
             raise SystemExit(1) from None
         # Printed: the interpreter now ends as after an uncaught ^C out of its own code (threads joined,
         # atexit, objects finalized, then death by SIGINT), printing nothing more.
         sys.excepthook = lambda *_: None
         raise
+
+
+def report_uncaught(error: BaseException) -> None:
+    """Print an uncaught exception as the interpreter does (Python/pythonrun.c, _PyErr_PrintEx): through
+    sys.excepthook; a hook that fails (one that raises, or None) has its own error printed, then the
+    original, both by the default display; a hook's SystemExit ends the program with it."""
+    try:
+        sys.excepthook(type(error), error, error.__traceback__)
+    except SystemExit:
+        raise
+    except BaseException as failure:  # noqa: BLE001 - the hook's own failure, said as the interpreter says it
+        flush_io()
+        failure.__traceback__ = failure.__traceback__.tb_next  # the hook's frames, not ours
+        if failure.__context__ is error:  # raised here in an except clause; the interpreter's call is in none
+            failure.__context__ = None
+        sys.stderr.write("Error in sys.excepthook:\n")
+        sys.__excepthook__(type(failure), failure, failure.__traceback__)
+        sys.stderr.write("\nOriginal exception was:\n")
+        sys.__excepthook__(type(error), error, error.__traceback__)
 
 
 def flush_io() -> None:
