@@ -35,8 +35,13 @@ def old_interpreters() -> list[str]:
     return sorted(set(old))
 
 
-OLD = old_interpreters()
-needs_old = pytest.mark.skipif(not OLD, reason="no Python older than the grader's minimum is installed here")
+@pytest.fixture(scope="session")
+def old_pythons() -> list[str]:
+    """old_interpreters(), asked when a test needs them (not at collection, in every worker), or a skip."""
+    found = old_interpreters()
+    if not found:
+        pytest.skip("no Python older than the grader's minimum is installed here")
+    return found
 
 
 @pytest.mark.parametrize(("version", "too_old"), [
@@ -80,16 +85,16 @@ def test_minimum_is_the_one_pyproject_declares() -> None:
     assert declared and tuple(map(int, declared.groups())) == MINIMUM
 
 
-@needs_old
 @pytest.mark.parametrize("makefile", [ROOT / "Makefile", HANDOUT_TEMPLATES / "Makefile"], ids=["project", "handout"])
-def test_make_check_names_the_python_needed_before_any_venv(makefile: Path, tmp_path: Path) -> None:
+def test_make_check_names_the_python_needed_before_any_venv(makefile: Path, tmp_path: Path,
+                                                            old_pythons: list[str]) -> None:
     (tmp_path / "grader").mkdir()
     shutil.copyfile(makefile, tmp_path / "Makefile")
     shutil.copyfile(ROOT / "requirements.txt", tmp_path / "requirements.txt")
     for name in ("__init__.py", "python_check.py"):
         shutil.copyfile(ROOT / "grader" / name, tmp_path / "grader" / name)
     shutil.copyfile(HANDOUT_TEMPLATES / "check.py", tmp_path / "check.py")  # the handout's make runs it
-    for interpreter in OLD:
+    for interpreter in old_pythons:
         done = subprocess.run(["make", "--no-print-directory", "check", f"PYTHON={interpreter}"], cwd=tmp_path,
                               capture_output=True, text=True, check=False)
         assert done.returncode != 0
@@ -99,14 +104,13 @@ def test_make_check_names_the_python_needed_before_any_venv(makefile: Path, tmp_
         assert not (tmp_path / ".venv").exists()
 
 
-@needs_old
-def test_the_handout_check_script_names_the_python_needed(tmp_path: Path) -> None:
+def test_the_handout_check_script_names_the_python_needed(tmp_path: Path, old_pythons: list[str]) -> None:
     """`py check.py` (Windows, no make) on an old Python: the same line, nothing installed."""
     (tmp_path / "grader").mkdir()
     shutil.copyfile(HANDOUT_TEMPLATES / "check.py", tmp_path / "check.py")
     for name in ("__init__.py", "python_check.py"):
         shutil.copyfile(ROOT / "grader" / name, tmp_path / "grader" / name)
-    for interpreter in OLD:
+    for interpreter in old_pythons:
         done = subprocess.run([interpreter, "check.py"], cwd=tmp_path, capture_output=True, text=True, check=False)
         assert done.returncode == 2
         assert done.stderr.startswith(f"error: the grader needs Python {MINIMUM[0]}.{MINIMUM[1]} or newer")
@@ -124,9 +128,8 @@ def test_the_handout_ships_a_dev_container_for_linux_in_a_browser(tmp_path: Path
     assert (handout / "check.py").is_file()
 
 
-@needs_old
-def test_python_m_grader_names_the_python_needed() -> None:
-    for interpreter in OLD:
+def test_python_m_grader_names_the_python_needed(old_pythons: list[str]) -> None:
+    for interpreter in old_pythons:
         done = subprocess.run([interpreter, "-m", "grader", "check", "student_template"], cwd=ROOT,
                               capture_output=True, text=True, check=False)
         assert done.returncode == 2
