@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from copydetect import compare_files
-
 from grader.report.similarity import _fingerprints, code_pairs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -14,6 +12,8 @@ TEMPLATE = (ROOT / "student_template" / "mastermind.py").read_text()
 
 
 def test_every_pair_has_copydetect_s_shares():
+    from copydetect import compare_files  # seconds to import (numpy, matplotlib): not at every worker's collection
+
     sources = {path.parent.name: path.read_text(errors="replace")
                for path in sorted((ROOT / "tests" / "submissions").glob("*/mastermind.py"))}
     sources.update({"empty": "", "the-template": TEMPLATE, "a-copy": sources["real-globals-own-prompts"]})
