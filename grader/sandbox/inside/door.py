@@ -3,8 +3,9 @@ driver with the DevTools pipe on fds 3 and 4 (`--remote-debugging-pipe`); its ex
 script that runs this with the run's door file. This joins the run's cgroup, as `Sandbox.preexec` does
 for a program the grader starts, writes its pid (the launcher's, after the exec) where the grader reads
 it, and becomes the sandbox's launcher with the browser's command line: Playwright's arguments after the
-grader's. The launcher keeps fds 3 and 4 open for the browser (`pass_fds` in its config) and closes all
-others. Standard library only: it runs under the grader's base interpreter with -I -S."""
+grader's, a feature list that both give joined into one. The launcher keeps fds 3 and 4 open for the
+browser (`pass_fds` in its config) and closes all others. Standard library only: it runs under the
+grader's base interpreter with -I -S."""
 
 import ctypes
 import marshal
@@ -14,6 +15,23 @@ import signal
 import sys
 
 PR_SET_PDEATHSIG = 1
+FEATURE_LISTS = ("--enable-features=", "--disable-features=")
+
+
+def merged(argv: list[str]) -> list[str]:
+    """`argv` with each feature list given more than once (the grader's, then Playwright's) joined into
+    its first: chromium keeps only the last, which would silently drop the grader's."""
+    out: list[str] = []
+    first: dict[str, int] = {}
+    for arg in argv:
+        prefix = next((p for p in FEATURE_LISTS if arg.startswith(p)), "")
+        if prefix in first:
+            out[first[prefix]] += "," + arg[len(prefix):]
+            continue
+        if prefix:
+            first[prefix] = len(out)
+        out.append(arg)
+    return out
 
 
 def main() -> None:
@@ -27,7 +45,7 @@ def main() -> None:
     with open(door["pidfile"] + ".tmp", "w") as file:
         file.write(str(os.getpid()))
     os.rename(door["pidfile"] + ".tmp", door["pidfile"])
-    argv = door["argv"] + sys.argv[2:]
+    argv = merged(door["argv"] + sys.argv[2:])
     os.execve(argv[0], argv, door["env"])
 
 
