@@ -27,12 +27,13 @@ from grader.sandbox.inside import DOOR_SCRIPT
 CHROMIUM = "/usr/bin/chromium"  # Debian's package: a shell script that starts the binary below
 CHROMIUM_BINARY = "/usr/lib/chromium/chromium"
 # What every browser run gets beside Playwright's own flags: no nested sandbox (see above), no GPU (there
-# is none; software drawing is deterministic), fonts hinted alike on every machine, and no address bar's
-# suggestions: headless chromium is a whole browser, whose every window loads two WebUI pages for them,
-# each in a renderer of its own, unseen by the page and a third of a web check's CPU. The door joins
-# these features to Playwright's list (chromium would keep only the last).
+# is none; software drawing is deterministic), fonts hinted alike on every machine, and nothing started
+# that no page uses: the address bar's suggestions (headless chromium is a whole browser, whose every
+# window loads two WebUI pages for them, each in a renderer of its own: a third of a web check's CPU),
+# and the spare renderer started for a context's next site, which a spec's context never visits. The
+# door joins these features to Playwright's list (chromium would keep only the last).
 FLAGS = ("--no-sandbox", "--disable-gpu", "--font-render-hinting=none",
-         "--disable-features=Translate,WebUIOmniboxPopup,WebUIOmniboxAimPopup")
+         "--disable-features=Translate,WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess")
 HOME = "/tmp"  # the browser's home inside the run: its private /tmp, not the working copy
 NOT_ISOLATED = ("a web page is opened in a browser only inside the isolated sandbox, which this machine "
                 "cannot give ({reason}); the grader refuses to open it outside (run as root on Linux)")

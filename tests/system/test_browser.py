@@ -92,8 +92,8 @@ def test_the_browser_runs_as_the_runs_user_without_the_network_in_the_runs_proce
         assert _status(pid, "NoNewPrivs") == "1" and _status(pid, "Seccomp") == "2"
 
 
-def test_the_browser_loads_no_page_beside_the_specs(run):
-    """Chromium's own pages (its address bar's suggestions, in renderers of their own) cost CPU and no spec reads them."""
+def test_the_browser_loads_no_page_beside_the_specs_and_starts_no_spare_renderer(run):
+    """Chromium's own pages (its address bar's suggestions) and a spare renderer cost CPU and no spec uses them."""
     session = run.browser.handle.new_browser_cdp_session()
     try:
         targets = session.send("Target.getTargets", {"filter": [{}]})["targetInfos"]
@@ -101,16 +101,21 @@ def test_the_browser_loads_no_page_beside_the_specs(run):
         session.detach()
     assert {target["type"] for target in targets} == {"page", "tab"}
     assert [target["url"] for target in targets if target["type"] == "page"] == [run.page.url]
+    assert len(_renderers(run)) == 1
 
 
 def test_a_page_whose_renderer_dies_has_crashed_and_says_so(run):  # the last of the module's page
-    renderers = [pid for pid in proc.pids() if b"--type=renderer" in b" ".join(proc.cmdline(pid))
-                 and _status(pid, "Uid") == str(run.browser.box.uid)]
+    renderers = _renderers(run)
     assert renderers
     for pid in renderers:
         os.kill(pid, signal.SIGKILL)  # as the kernel's OOM killer would
     problem = run.act("click: Go", 2)
     assert problem == Problem(CRASHED, "the page crashed (its renderer died: out of memory, or killed)")
+
+
+def _renderers(run: PageRun) -> list[int]:
+    return [pid for pid in proc.pids() if b"--type=renderer" in b" ".join(proc.cmdline(pid))
+            and _status(pid, "Uid") == str(run.browser.box.uid)]
 
 
 def _status(pid: int, field: str) -> str:
