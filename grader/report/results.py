@@ -12,12 +12,13 @@ import json
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from grader.base.errors import UsageError
 from grader.base.files import write_atomically
+
+if TYPE_CHECKING:  # only named here: results_problem imports it when a file is read back
+    import jsonschema
 
 SCHEMA_PATH = Path(__file__).with_name("results.schema.json")
 GRADER_ERROR_KEY = "grader_error"
@@ -192,6 +193,8 @@ def _problem(error: jsonschema.ValidationError) -> str:
 
 def results_problem(data: Any) -> str | None:
     """What makes `data` not a results file this grader can read, in one line; None when it is fine."""
+    import jsonschema  # noqa: PLC0415 - 30 ms that a command writing results without reading any need not pay
+
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema()).iter_errors(data))
     return None if error is None else _problem(error)
 

@@ -11,9 +11,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Mapping
 
-import jsonschema
-from referencing import Registry, Resource
-
 from grader.spec.web import Region, is_web, random_problems, random_values, web_problems, web_steps
 from grader.spec.vocabulary import RuleInfo, Vocabulary, rules_from, vocabulary_from
 from grader.spec.yaml_lines import SpecError, check_data, load_yaml
@@ -209,6 +206,8 @@ def _rule_fields(name: str, suite: Suite) -> dict[str, Any]:
 def parse_spec(text: str, path: str, spec_id: str, suite: Suite = Suite()) -> Spec:
     """Parse one spec's text; the `suite`'s defaults fill the options it leaves out.
     Raises SpecError naming the first problem and its line."""
+    import jsonschema  # noqa: PLC0415 - 30 ms that a command reading no spec (`--help`, a worker) need not pay
+
     root, data = load_yaml(text, path)
     check_data(jsonschema.Draft202012Validator(schema()), root, data, path, "the spec", _semantic_errors)
     if suite.rules and data.get("rule") not in suite.rules:
@@ -221,6 +220,9 @@ def parse_spec(text: str, path: str, spec_id: str, suite: Suite = Suite()) -> Sp
 def parse_suite(text: str, path: str) -> Suite:
     """A suite file (`suite.yaml`): its `defaults:`, `rules:` and `facts:`.
     Raises SpecError naming the first problem and its line."""
+    import jsonschema  # noqa: PLC0415 - as in parse_spec
+    from referencing import Registry, Resource  # noqa: PLC0415
+
     root, data = load_yaml(text, path)
     whole = schema()
     registry = Registry().with_resource(whole["$id"], Resource.from_contents(whole))

@@ -3,10 +3,12 @@ fields kept exactly as written), schema errors worded for a person, each pointed
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-import jsonschema
 import yaml
+
+if TYPE_CHECKING:  # only named here: importing jsonschema is left to the validation itself (spec/specs.py)
+    import jsonschema
 
 REGION = " region"  # what an `expect:` names: its text is kept as written, as every text field's (never a key)
 TEXT_KEYS = {"name", "description", "output", "prompt", "input", "regex", "contains", "input_labels", "click", "press",
