@@ -2,7 +2,10 @@
 (`Submission`) or a class's (`Class`). A new format is one renderer and one line here; the commands
 write what is registered (`check --json/--junit`, a student's folder in `grade`, the class files).
 
-The input only grows: later work adds optional fields (a variant, a roster), never removes one."""
+The input only grows: later work adds optional fields (a variant, a roster), never removes one.
+
+Each renderer is imported when its format is first written: `check` writes text alone unless asked for
+more, and the class report's HTML is for `grade` and `gradebook` only."""
 
 from __future__ import annotations
 
@@ -10,12 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from grader.judge.judging import Verdict
-from grader.report.feedback import feedback_markdown
-from grader.report.gradebook import gradebook_csv
-from grader.report.html import class_report_html
-from grader.report.junit import junit_error, junit_xml
 from grader.report.results import Results, dumps
-from grader.report.text import render_text
 
 
 @dataclass(frozen=True)
@@ -51,24 +49,51 @@ class Format:
     render: Callable[..., str]
 
 
+def _text(submission: Submission) -> str:
+    from grader.report.text import render_text  # noqa: PLC0415
+
+    return render_text(list(submission.verdicts), submission.title, reveal_hidden=submission.reveal_hidden)
+
+
+def _feedback(submission: Submission) -> str:
+    from grader.report.feedback import feedback_markdown  # noqa: PLC0415
+
+    return feedback_markdown(submission.results, submission.heading)
+
+
 def _junit(submission: Submission) -> str:
+    from grader.report.junit import junit_error, junit_xml  # noqa: PLC0415
+
     if submission.error is not None:
         return junit_error(submission.student, submission.error)
     return junit_xml(list(submission.verdicts), suite_name=submission.student, reveal_hidden=submission.reveal_hidden)
 
 
 SUBMISSION_FORMATS: dict[str, Format] = {format.name: format for format in (
-    Format("text", "report.txt", lambda s: render_text(list(s.verdicts), s.title, reveal_hidden=s.reveal_hidden)),
+    Format("text", "report.txt", _text),
     Format("results", "results.json", lambda s: dumps(s.results)),
-    Format("feedback", "feedback.md", lambda s: feedback_markdown(s.results, s.heading)),
+    Format("feedback", "feedback.md", _feedback),
     Format("junit", "junit.xml", _junit),
 )}
 # What `grade` writes into every student's folder.
 STUDENT_FILES = ("results", "feedback", "junit")
 
+
+def _gradebook(given: Class) -> str:
+    from grader.report.gradebook import gradebook_csv  # noqa: PLC0415
+
+    return gradebook_csv(given.students)
+
+
+def _report(given: Class) -> str:
+    from grader.report.html import class_report_html  # noqa: PLC0415
+
+    return class_report_html(list(given.students), given.title, given.similar, dict(given.folders))
+
+
 CLASS_FORMATS: dict[str, Format] = {format.name: format for format in (
-    Format("gradebook", "gradebook.csv", lambda c: gradebook_csv(c.students)),
-    Format("report", "report.html", lambda c: class_report_html(list(c.students), c.title, c.similar, dict(c.folders))),
+    Format("gradebook", "gradebook.csv", _gradebook),
+    Format("report", "report.html", _report),
 )}
 
 
