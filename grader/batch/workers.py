@@ -1,7 +1,8 @@
 """The worker processes of `grade` and their protocol.
 
 Each worker is a `python3 -c ...worker_main()` in its own session. Its first line of input is the specs
-and options the main process parsed and hashed (so a spec edited during a run cannot mix versions), then
+and options the main process parsed and hashed (so a spec edited during a run cannot mix versions) and
+the sandbox's protections it probed (the worker's runs are the same machine's: no second probe), then
 one JSON line per unit of work (some specs of one student), each answered with one JSON line on the
 protocol pipe. Processes rather than threads because:
   * the grader's own work is Python polling /proc while the program runs; threads would share one GIL;
@@ -32,7 +33,7 @@ from typing import Any
 from grader.base.project import PACKAGE
 from grader.engine.runner import Options, check_submission
 from grader.sandbox.scratch import WORKER_FOLDER, scratch
-from grader.sandbox.protections import protections
+from grader.sandbox.protections import Protections, protections, take_probed
 from grader.spec.specs import Spec
 
 WORKER_BOOT = "from grader.batch.workers import worker_main; raise SystemExit(worker_main())"
@@ -43,9 +44,10 @@ IGNORE_SIGINT = ["/bin/sh", "-c", 'trap "" INT; exec "$0" "$@"']
 GRACE_SECONDS = 30.0  # how long a worker gets to clean up after SIGINT before SIGKILL
 
 
-def setup_line(specs: list[Spec], options: Options) -> bytes:
-    """The first line a worker reads. Pickled: it goes to our own child process, so it is trusted."""
-    return base64.b64encode(pickle.dumps((specs, options))) + b"\n"
+def setup_line(specs: list[Spec], options: Options, found: Protections | None = None) -> bytes:
+    """The first line a worker reads: the specs, the options and the protections (`found`, else this process's
+    own). Pickled: it goes to our own child process, so it is trusted."""
+    return base64.b64encode(pickle.dumps((specs, options, found or protections()))) + b"\n"
 
 
 def grade_unit(student: str, path: Path, specs: list[Spec], options: Options) -> dict[str, Any]:
@@ -70,7 +72,8 @@ def worker_main() -> int:
     sys.stdout = sys.stderr
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        parsed, options = pickle.loads(base64.b64decode(sys.stdin.readline()))
+        parsed, options, found = pickle.loads(base64.b64decode(sys.stdin.readline()))
+        take_probed(found)
         specs = {spec.id: spec for spec in parsed}
         for line in sys.stdin:
             job = json.loads(line)

@@ -118,6 +118,14 @@ def protections() -> Protections:
         return _probed
 
 
+def take_probed(found: Protections) -> None:
+    """Take `found` as this process's protections, unprobed: a `grade` worker is told what its batch probed on
+    the same machine, which spares every worker a run of the probe through the sandbox."""
+    global _probed
+    with _probe_lock:
+        _probed = found
+
+
 def _with_run_limits(found: Protections) -> Protections:
     """`found`, with what the per-run cgroups add (isolated or not)."""
     parents = run_group_parents()

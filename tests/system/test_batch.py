@@ -21,9 +21,12 @@ from conftest import nest, unnest
 from grader.sandbox import proc
 from grader.batch.fingerprint import grader_digest
 from grader.batch.students import find_students
+from grader.batch.workers import Worker, setup_line
+from grader.judge.judging import PASSED
 from grader.report.feedback import HIDDEN_TESTS
 from grader.engine.runner import Options
-from grader.spec.specs import load_specs
+from grader.sandbox.protections import Protections, protections
+from grader.spec.specs import load_specs, parse_spec
 from grader.sandbox.box import UID_BASE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -313,3 +316,26 @@ def test_a_change_of_the_suite_defaults_changes_the_grader_digest():
     specs = load_specs(ROOT / "specs")
     lenient = [replace(spec, ignore=("blank_lines",)) for spec in specs]
     assert grader_digest(specs, Options()) != grader_digest(lenient, Options())
+
+
+SEES_ITS_SANDBOX = """\
+import os
+print("isolated" if os.getpid() < 10 else "not isolated")  # a pid namespace's first pids, or the machine's
+"""
+
+
+def test_a_worker_runs_by_the_protections_its_batch_probed(tmp_path: Path):
+    """A worker takes the protections from its setup line instead of probing again: told the fallback on a
+    machine that isolates, its run is the fallback's (outside a pid namespace)."""
+    if not protections().isolated:
+        pytest.skip("needs a machine whose runs are isolated, to tell the worker otherwise")
+    (tmp_path / "mastermind.py").write_text(SEES_ITS_SANDBOX)
+    spec = parse_spec("name: n\ndescription: d\npoints: 1\nvisibility: visible\nsteps:\n  - output: not isolated\n",
+                      "s.yaml", "s")
+    told = Protections(rlimits=True, reason="what the batch probed, in this test")
+    worker = Worker(setup_line([spec], Options(), told))
+    try:
+        reply = worker.ask({"student": "s", "path": str(tmp_path), "specs": ["s"]}, timeout=120)
+    finally:
+        worker.close()
+    assert [verdict.kind for verdict in reply["verdicts"]] == [PASSED], reply
