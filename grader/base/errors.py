@@ -7,3 +7,7 @@ class SandboxFailure(RuntimeError):
 
 class UsageError(Exception):
     """A problem with what the user asked for, reported in one line without a traceback."""
+
+
+class IsolationUnavailable(RuntimeError):
+    """Full isolation was required but cannot be had on this machine."""

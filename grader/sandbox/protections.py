@@ -20,6 +20,7 @@ from grader.sandbox.box import Sandbox
 from grader.sandbox.environment import others_may
 from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.limits import Limits
+from grader.base.errors import IsolationUnavailable
 from grader.base.project import PYTHON
 from grader.sandbox.inside import landlock, syscalls
 
@@ -93,10 +94,6 @@ def exposed(found: Protections, private: Iterable[Path]) -> str | None:
 
 _probe_lock = threading.Lock()
 _probed: Protections | None = None
-
-
-class IsolationUnavailable(RuntimeError):
-    """Full isolation was required but cannot be had on this machine."""
 
 
 def isolation(require_full: bool = False) -> bool:

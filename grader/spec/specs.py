@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from grader.spec.web import Region, is_web, random_problems, random_values, web_problems, web_steps
 from grader.spec.vocabulary import RuleInfo, Vocabulary, rules_from, vocabulary_from
-from grader.spec.yaml_lines import SpecError, check_data, load_yaml
+from grader.spec.yaml_lines import SpecError, SpecErrors, check_data, load_yaml
 
 SCHEMA_PATH = Path(__file__).with_name("spec.schema.json")
 # A folder's suite file: defaults, rules and facts for every spec of the folder, not a spec itself (specs/README.md).
@@ -295,11 +295,3 @@ def load_specs(directory: Path, visible_only: bool = False) -> list[Spec]:
         which = "visible spec files" if visible_only else "spec files (*.yaml)"
         raise SpecErrors([SpecError(str(directory), None, f"no {which} in this folder")])
     return specs
-
-
-class SpecErrors(Exception):
-    """Every malformed spec of a folder, so an author fixes them in one pass."""
-
-    def __init__(self, errors: list[SpecError]) -> None:
-        self.errors = errors
-        super().__init__("\n".join(str(e) for e in errors))

@@ -33,6 +33,14 @@ class SpecError(Exception):
         super().__init__(f"{where}: {message}")
 
 
+class SpecErrors(Exception):
+    """Every malformed spec of a folder, so an author fixes them in one pass."""
+
+    def __init__(self, errors: list[SpecError]) -> None:
+        self.errors = errors
+        super().__init__("\n".join(str(e) for e in errors))
+
+
 def _to_data(node: yaml.Node, loader: yaml.SafeLoader | yaml.CSafeLoader, path: str, key: str | None) -> Any:
     """Build plain data from YAML nodes, keeping text fields exactly as written (`input: 0123` stays text)."""
     if isinstance(node, yaml.MappingNode):
