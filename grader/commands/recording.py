@@ -16,12 +16,9 @@ import io
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap
-from ruamel.yaml.error import YAMLError as RuamelYAMLError
 
 from grader.base.errors import UsageError
 from grader.base.files import write_atomically
@@ -31,11 +28,14 @@ from grader.engine.runner import Options, run_session, run_spec
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.spec.yaml_lines import SpecError
 from grader.spec.specs import is_suite_file, load_suite, parse_spec
-from grader.commands.recorded_steps import rewrite_step
 from grader.commands.options import add_assignment_option, assignment_options, chosen_assignment
 from grader.commands.variant_files import rendered
 from grader.base.project import REFERENCE
 from grader.base.wording import count_of
+
+if TYPE_CHECKING:  # ruamel.yaml is imported where a spec is rewritten: every other command skips it
+    from ruamel.yaml import YAML
+
 
 class RecordError(Exception):
     """The reference could not run a spec (or the spec cannot be read): nothing is written for it."""
@@ -60,6 +60,8 @@ class Recorded:
 
 
 def _yaml() -> YAML:
+    from ruamel.yaml import YAML  # noqa: PLC0415 - 13 ms that only a spec rewritten needs
+
     rt = YAML(typ="rt")
     rt.preserve_quotes = True
     rt.width = 4096  # never fold a long line
@@ -119,6 +121,11 @@ def _reference_failure(path: str, inputs: list[str], session: Any) -> str | None
 
 def record_text(text: str, path: str, reference: Path = REFERENCE, options: Options | None = None) -> Recorded:
     """Record one spec's text against the reference; the result is checked to parse and to pass."""
+    from ruamel.yaml.comments import CommentedMap  # noqa: PLC0415 - as in _yaml
+    from ruamel.yaml.error import YAMLError as RuamelYAMLError  # noqa: PLC0415
+
+    from grader.commands.recorded_steps import rewrite_step  # noqa: PLC0415 - ruamel's too
+
     options = options or Options()
     try:
         data = _yaml().load(text)

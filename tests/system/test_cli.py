@@ -229,6 +229,26 @@ def test_an_oversized_upload_is_the_students_zero_not_a_grader_error(tmp_path):
     assert allowed.returncode == 0, allowed.stdout + allowed.stderr
 
 
+HEAVY = ("ruamel", "jsonschema", "referencing", "playwright")  # recording's, reading specs', a web page's
+RUNNING = ("grader.engine", "grader.sandbox", "grader.batch")  # what runs students' programs
+
+
+def imported(argv: list[str], watched: tuple[str, ...]) -> list[str]:
+    """Which of the `watched` packages a fresh interpreter holds once the grader has run `argv`."""
+    code = ("import json, sys\nfrom grader.commands.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n"
+            f"    pass\nprint(json.dumps(sorted(p for p in {watched!r} if any(n == p or n.startswith(p + '.') for n in sys.modules))))\n")
+    done = subprocess.run([sys.executable, "-c", code, *argv], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_help_and_the_commands_that_run_nothing_import_only_what_they_use():
+    """`--help` builds every command's parser and imports none of the heavy dependencies; `feedback` (every
+    student's CI summary) reads results without loading the engine, the sandbox or the batch."""
+    assert imported(["--help"], HEAVY) == []
+    assert imported(["feedback", "--help"], HEAVY + RUNNING) == []
+
+
 def test_a_command_imports_only_its_own_module():
     """`check` is what students run most: it does not pay for importing what `record` or `grade` drive."""
     code = ("import sys\nfrom grader.commands.cli import build_parser\nbuild_parser(['check', 'folder'])\n"
