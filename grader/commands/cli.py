@@ -11,7 +11,7 @@ import sys
 
 from grader.base.errors import IsolationUnavailable, SandboxFailure, UsageError
 from grader.base.helptext import CANNOT_RUN, PROG, epilog, paragraphs
-from grader.spec.yaml_lines import SpecErrors
+from grader.spec.errors import SpecErrors
 
 CANNOT_GRADE = 2
 

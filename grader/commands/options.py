@@ -20,8 +20,8 @@ from grader.engine.runner import Options
 from grader.sandbox.protections import exposed, protections
 from grader.sandbox.box import FORK, LAUNCHES
 from grader.sandbox.limits import Limits
-from grader.spec.yaml_lines import SpecError
-from grader.spec.specs import Spec, SpecErrors, load_specs
+from grader.spec.errors import SpecError, SpecErrors
+from grader.spec.specs import Spec, load_specs
 from grader.engine.transport import PTY, TRANSPORTS, default_transport
 
 LIMIT_NAMES = [field.name for field in fields(Limits)] + INTAKE_LIMIT_NAMES

@@ -26,7 +26,7 @@ from grader.judge.judging import judge
 from grader.judge.outcome import Ending
 from grader.engine.runner import Options, run_session, run_spec
 from grader.base.helptext import CANNOT_RUN, add_command
-from grader.spec.yaml_lines import SpecError
+from grader.spec.errors import SpecError
 from grader.spec.specs import is_suite_file, load_suite, parse_spec
 from grader.commands.options import add_assignment_option, assignment_options, chosen_assignment
 from grader.commands.variant_files import rendered

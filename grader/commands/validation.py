@@ -24,7 +24,7 @@ from grader.commands.options import (add_assignment_options, assignment_options,
 from grader.commands.variant_files import rendered
 from grader.spec.variants import unequal_points
 from grader.engine.runner import Options, check_submission
-from grader.spec.yaml_lines import SpecError
+from grader.spec.errors import SpecError
 from grader.spec.specs import Spec, parse_folder
 from grader.base.project import REFERENCE, TEMPLATE, default_jobs
 

@@ -13,7 +13,8 @@ from typing import Any, Mapping
 
 from grader.spec.web import Region, is_web, random_problems, random_values, web_problems, web_steps
 from grader.spec.vocabulary import RuleInfo, Vocabulary, rules_from, vocabulary_from
-from grader.spec.yaml_lines import SpecError, SpecErrors, check_data, load_yaml
+from grader.spec.errors import SpecError, SpecErrors
+from grader.spec.yaml_lines import check_data, load_yaml
 
 SCHEMA_PATH = Path(__file__).with_name("spec.schema.json")
 # A folder's suite file: defaults, rules and facts for every spec of the folder, not a spec itself (specs/README.md).

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import yaml
 
+from grader.spec.errors import SpecError
+
 if TYPE_CHECKING:  # only named here: importing jsonschema is left to the validation itself (spec/specs.py)
     import jsonschema
 
@@ -22,23 +24,6 @@ WEB_WORDING = {
     "expect": "a region's text is text, or a list of lines ([] for none), each a text or {contains: text}, or a list "
               "of {lacks: text}; inside {...} a comma ends the text: quote text that holds one",
 }
-
-
-class SpecError(Exception):
-    """A spec that cannot be graded against; str() names the file, the line and what is wrong."""
-
-    def __init__(self, path: str, line: int | None, message: str) -> None:
-        self.path, self.line, self.message = path, line, message
-        where = f"{path}:{line}" if line else path
-        super().__init__(f"{where}: {message}")
-
-
-class SpecErrors(Exception):
-    """Every malformed spec of a folder, so an author fixes them in one pass."""
-
-    def __init__(self, errors: list[SpecError]) -> None:
-        self.errors = errors
-        super().__init__("\n".join(str(e) for e in errors))
 
 
 def _to_data(node: yaml.Node, loader: yaml.SafeLoader | yaml.CSafeLoader, path: str, key: str | None) -> Any:
