@@ -9,9 +9,11 @@ require_supported_python()
 
 try:
     from grader.commands.cli import main
-except ImportError as missing:  # a dependency missing from this interpreter
+
+    status = main()
+except ImportError as missing:  # a dependency missing from this interpreter, met where the command first imports it
     sys.stderr.write("error: the grader needs the package %r, which %s lacks: install requirements.txt into it "
                      "(`python -m pip install -r requirements.txt`), or use `make check`\n" % (missing.name, sys.executable))
     sys.exit(2)
 
-raise SystemExit(main())
+raise SystemExit(status)
