@@ -58,7 +58,8 @@ def test_starts_under_a_real_python_38(path: Path) -> None:
     interpreter = python38()
     if interpreter is None:
         pytest.skip("no Python 3.8 installed here; the vermin check above still covers 3.8 syntax")
-    result = subprocess.run([interpreter, "-m", "doctest", str(path)], capture_output=True, text=True, check=False)
+    # -B: importing the program must not leave a __pycache__ in the repository's reference or template
+    result = subprocess.run([interpreter, "-B", "-m", "doctest", str(path)], capture_output=True, text=True, check=False)
     assert "TypeError" not in result.stdout + result.stderr
     assert "SyntaxError" not in result.stdout + result.stderr
     if path.parent == REFERENCE:
