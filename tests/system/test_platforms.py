@@ -147,3 +147,13 @@ def test_python_m_grader_without_its_requirements_says_how_to_install_them() -> 
         assert done.returncode == 2, argv
         assert "Traceback" not in done.stderr
         assert "pip install -r requirements.txt" in done.stderr
+
+
+def test_a_module_missing_from_the_grader_itself_is_shown_as_the_bug_it_is(tmp_path: Path) -> None:
+    """Not "install requirements.txt" for a grader module gone from its own package (a broken copy)."""
+    shutil.copytree(ROOT / "grader", tmp_path / "grader", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "grader" / "engine" / "runner.py").unlink()
+    done = subprocess.run([sys.executable, "-m", "grader", "check", str(ROOT / "student_template")], cwd=tmp_path,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and "Traceback" in done.stderr
+    assert "No module named 'grader.engine.runner'" in done.stderr and "pip install" not in done.stderr
