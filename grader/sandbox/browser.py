@@ -32,8 +32,8 @@ CHROMIUM_BINARY = "/usr/lib/chromium/chromium"
 # window loads two WebUI pages for them, each in a renderer of its own: a third of a web check's CPU),
 # and the spare renderer started for a context's next site, which a spec's context never visits. The
 # door joins these features to Playwright's list (chromium would keep only the last).
-FLAGS = ("--no-sandbox", "--disable-gpu", "--font-render-hinting=none",
-         "--disable-features=Translate,WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess")
+UNUSED_FEATURES = "--disable-features=Translate,WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess"
+FLAGS = ("--no-sandbox", "--disable-gpu", "--font-render-hinting=none", UNUSED_FEATURES)
 HOME = "/tmp"  # the browser's home inside the run: its private /tmp, not the working copy
 NOT_ISOLATED = ("a web page is opened in a browser only inside the isolated sandbox, which this machine "
                 "cannot give ({reason}); the grader refuses to open it outside (run as root on Linux)")

@@ -23,6 +23,7 @@ import pytest
 from grader.report.html import class_report_html, common_failures, spec_summaries
 from grader.report.text import HIDDEN_NOTE, format_points
 from grader.report.results import Results, dumps, from_json
+from grader.sandbox.browser import UNUSED_FEATURES
 from grader.spec.specs import load_specs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,8 +137,7 @@ class Browser:
 
         flags = ["--headless", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--hide-scrollbars", "--remote-debugging-pipe",
-                 # nothing no page uses (see grader/sandbox/browser.py's FLAGS): a third of its CPU
-                 "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,SpareRendererForSitePerProcess",
+                 UNUSED_FEATURES,  # what the grader's browser starts without: nothing a page uses
                  f"--user-data-dir={profile}"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
         self.process = subprocess.Popen([executable, *flags, "about:blank"], pass_fds=(3, 4), preexec_fn=wire,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
