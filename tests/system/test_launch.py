@@ -288,3 +288,37 @@ def test_output_left_in_the_buffer_comes_out_where_a_plain_run_puts_it(tmp_path:
     plain, forked = run(folder, PLAIN), run(folder, FORK)
     assert forked == plain
     assert plain[0].startswith("Enter guess: ") and plain[0].endswith("atexit ran\r\n")
+
+
+LOUD = "class Loud:\n    def __del__(self):\n        print('finalized')\n"
+
+
+@pytest.mark.parametrize("source", [
+    "print('last line')\n",
+    "import sys\nsys.exit(3)\n",
+    "import sys\nsys.exit(-1)\n",
+    "raise SystemExit((1 << 40) + 7)\n",
+    "import sys\nsys.exit(True)\n",
+    "import sys\nsys.exit(['not', 'a', 'code'])\n",
+    LOUD + "kept = Loud()\nimport sys\nsys.exit('You lost!')\n",
+    LOUD + "kept = Loud()\nraise ValueError('crash')\n",
+    "def guesses():\n    try:\n        yield 1\n    finally:\n        print('generator closed')\n"
+    "left = guesses()\nnext(left)\n",
+    "tty = open('/dev/tty', 'w')\ntty.write('written, never flushed')\n",
+    "import weakref\nclass Key: pass\nkey = Key()\nref = weakref.ref(key, lambda ref: print('key gone'))\n",
+    "import atexit, sys\natexit.register(sys.stdout.write, 'no line end')\n",
+    "import atexit\natexit.register(print, 'second')\natexit.register(int, 'x')\natexit.register(print, 'first')\n",
+    "import ctypes\nctypes.CDLL(None).printf(b'from C, no line end')\n",
+    "import threading, time\nthreading.Thread(target=time.sleep, args=(60,), daemon=True).start()\nprint('bye')\n",
+    "import sys\nclass Shout:\n    def write(self, text):\n        return sys.__stdout__.write(text.upper())\n"
+    "    def flush(self):\n        sys.__stdout__.write('[flushed]')\nsys.stdout = Shout()\nprint('quiet')\n",
+], ids=["last-line", "exit-3", "exit-minus-1", "exit-beyond-an-int", "exit-true", "exit-list", "finalizer-exit-message",
+        "finalizer-crash", "suspended-generator", "unflushed-file", "weakref-callback", "atexit-output",
+        "failing-atexit", "c-stdio", "daemon-thread", "own-stdout"])
+def test_a_forked_program_ends_as_a_plain_one(tmp_path: Path, source: str) -> None:
+    """The fork launch ends a program's process without the interpreter's teardown only where that teardown
+    could show nothing (grader/sandbox/inside/teardown.py): what every ending shows, and its status, are a
+    plain run's."""
+    folder = program(tmp_path, source)
+    plain, forked = run(folder, PLAIN), run(folder, FORK)
+    assert forked == plain

@@ -2,10 +2,13 @@
 the program's `python3 SCRIPT` itself, as a fresh interpreter would, instead of an exec. Standard library
 only, and the modules a fresh interpreter has already imported."""
 
+import gc
 import os
 import sys
 
 import _signal as signal  # not `signal`: it imports enum
+
+import teardown  # beside this file
 
 
 def forkable(program: list) -> bool:
@@ -21,8 +24,9 @@ def run_program(program: list, baseline: set) -> None:
     on the run's terminal, Python's own signal dispositions (SIGINT raises KeyboardInterrupt, SIGPIPE and
     SIGXFSZ ignored), the standard streams flushed when the code ends (`flush_io`), an uncaught exception
     printed and exit status 1 (KeyboardInterrupt: killed by SIGINT once finalized), without a frame of
-    ours in the traceback. A script compile() would read otherwise than the interpreter reads a script
-    file is exec'd as in a plain launch (see `read_alike`)."""
+    ours in the traceback, and the process ended as the interpreter ends it (quickly where its teardown
+    would show nothing: `teardown.arm`). A script compile() would read otherwise than the interpreter reads
+    a script file is exec'd as in a plain launch (see `read_alike`)."""
     script = os.path.abspath(program[1])
     try:
         with open(script, "rb") as f:
@@ -33,7 +37,7 @@ def run_program(program: list, baseline: set) -> None:
         os.execv(program[0], program)
     sys.path[0] = os.path.dirname(script)  # init's folder until now: the server's boot code put it in place of ''
     sys.argv, sys.orig_argv = program[1:], list(program)
-    fresh_stdio()
+    standard = fresh_stdio()
     for name in [name for name in sys.modules if name not in baseline]:
         del sys.modules[name]
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -44,28 +48,43 @@ def run_program(program: list, baseline: set) -> None:
     main.__annotations__, main.__builtins__ = {}, sys.modules["builtins"]  # in the order of a fresh __main__
     main.__file__, main.__cached__ = script, None
     sys.modules["__main__"] = main
+    frozen = gc.get_freeze_count()  # the server's objects: the program's are all the others
     try:
         code = compile(source, script, "exec", dont_inherit=True)
     except SyntaxError as error:  # reported as the interpreter reports a script it cannot compile: no traceback
         error.__traceback__ = None
         report_uncaught(error)
-        raise SystemExit(1) from None
+        exit_code = 1
+    else:
+        exit_code = run_code(code, main)
+        del code
+    del main  # not ours to keep alive into the program's atexit functions
+    teardown.arm(exit_code, standard, frozen)
+    if exit_code is not None:  # else returns: the interpreter ends as after a script's last line
+        raise SystemExit(exit_code) from None
+
+
+def run_code(code: object, main: object) -> object:
+    """Run the program's code object in `main`; return the code of the SystemExit to end with: None where
+    its last line simply ran, 1 after an uncaught exception (printed as the interpreter prints it). An
+    uncaught KeyboardInterrupt is raised again, printed, for the interpreter to end with."""
     try:
         try:
             exec(code, vars(main))
         finally:
             flush_io()
-    except SystemExit:
-        raise  # the interpreter ends the way it would have
+    except SystemExit as exiting:
+        return exiting.code
     except BaseException as error:  # noqa: BLE001 - printed and ended as the interpreter would
         error.__traceback__ = error.__traceback__.tb_next  # from the program's first frame, not ours
         report_uncaught(error)
         if not isinstance(error, KeyboardInterrupt):
-            raise SystemExit(1) from None
+            return 1
         # Printed: the interpreter now ends as after an uncaught ^C out of its own code (threads joined,
         # atexit, objects finalized, then death by SIGINT), printing nothing more.
         sys.excepthook = lambda *_: None
         raise
+    return None
 
 
 def report_uncaught(error: BaseException) -> None:
@@ -115,13 +134,14 @@ def read_alike(source: bytes) -> bool:
     return True
 
 
-def fresh_stdio() -> None:
+def fresh_stdio() -> tuple:
     """sys.stdin, stdout and stderr as the interpreter makes them at start-up (Python/pylifecycle.c,
     create_stdio), now that 0, 1 and 2 are the run's terminal: the server's own were made on other files,
     so their buffering would not be a terminal's. Encoding and errors are the server's, which started with
-    the same environment as the program."""
+    the same environment as the program. Returns the streams and the layers under them."""
     import io  # noqa: PLC0415 - already imported at start-up: no cost
 
+    layers = []
     for name, fd, mode in (("stdin", 0, "r"), ("stdout", 1, "w"), ("stderr", 2, "w")):
         old = getattr(sys, name)
         buffered = io.open(fd, mode + "b", -1, None, None, None, False)
@@ -131,3 +151,5 @@ def fresh_stdio() -> None:
         stream.mode = mode
         setattr(sys, name, stream)
         setattr(sys, f"__{name}__", stream)
+        layers += (stream, buffered, buffered.raw)
+    return tuple(layers)

@@ -1,0 +1,148 @@
+"""The fork launch's quick ending (`scriptmain.run_program`). Once the program's code is done, the interpreter
+ends its process as ever: the exit message, the threads joined, the atexit functions, the standard streams
+flushed. Then comes its teardown: collecting garbage, clearing every module, freeing every object. In a fork
+of the server, that teardown writes to nearly every page the process still shares with the server (about
+half of a run's copy-on-write faults), and it shows nothing unless something is left whose end can be seen.
+So the teardown's first step, its garbage collection (after the first flush of the standard streams and
+the signal handlers' end), calls us (a `gc.callbacks` entry added once the program's code is done), and
+where nothing is left to see (`unseen`) we end the process there, with the second flush, and with the
+status the interpreter would have ended it with. Wherever something is left (an object with a finalizer, a
+thread, a weakref callback of the program's, a stream that cannot flush...), the interpreter goes on.
+
+Standard library only, and the modules a fresh interpreter has already imported; imported by the fork
+server, never in a run."""
+
+import gc
+import io
+import os
+import sys
+
+import _signal
+import _thread
+import _weakref
+
+LIBRARY = os.path.dirname(os.__file__) + os.sep  # where the standard library's Python code lies
+
+
+def _generator():
+    yield
+
+
+async def _coroutine():
+    pass
+
+
+async def _async_generator():
+    yield
+
+
+_example = _coroutine()
+FRAMES = {type(_generator()): "gi_frame", type(_example): "cr_frame", type(_async_generator()): "ag_frame"}
+_example.close()
+FILE_LAYERS = (io.TextIOWrapper, io.BufferedReader, io.BufferedWriter, io.BufferedRandom, io.FileIO)
+IN_MEMORY = (io.StringIO, io.BytesIO)  # closing them shows nothing
+PROXIES = (_weakref.ProxyType, _weakref.CallableProxyType)  # whose callback cannot be read
+C_OUTPUT = ("_ctypes", "_curses")  # what may leave output in the C library's buffers, which only exit() flushes
+INT_BITS = 32  # the C int that `exit()` takes
+
+
+def arm(code: object, standard: tuple, frozen: int) -> None:
+    """Once the program's code is done, about to end with SystemExit(`code`) (None: its last line ran):
+    let the interpreter's teardown end the process at once where nothing of it could show. `standard` is
+    what the standard streams were made of at start-up (`scriptmain.fresh_stdio`), `frozen` the count of
+    objects the fork server froze (gc.freeze): the program's objects are the others."""
+    status = exit_status(code)
+    if status is None or os.environ.get("PYTHONINSPECT"):  # the interactive prompt would end it otherwise
+        return
+
+    def at_the_teardown(phase: str, info: dict) -> None:
+        if not sys.is_finalizing() or _signal.getsignal(_signal.SIGINT) is not None:
+            return  # a collection before the teardown's own: the atexit functions and the first flush still run
+        try:
+            gc.callbacks.remove(at_the_teardown)
+            if unseen(standard, frozen) and _flushed((sys.__stdout__, sys.__stderr__)):
+                os._exit(status)
+        except Exception:  # noqa: BLE001 - never an error of ours in the program's ending: the interpreter goes on
+            pass
+
+    gc.callbacks.append(at_the_teardown)
+
+
+def exit_status(code: object) -> "int | None":
+    """The exit status of SystemExit(code) as the interpreter reads it (Python/pythonrun.c,
+    _Py_HandleSystemExit: an int as a C long cast to an int, anything else printed and 1); None where this
+    leaves the ending to the interpreter."""
+    if code is None:
+        return 0
+    if type(code) in (int, bool):  # noqa: E721 - a subclass is the interpreter's to read
+        if -(1 << 63) <= code < 1 << 63:
+            return (code + (1 << INT_BITS - 1)) % (1 << INT_BITS) - (1 << INT_BITS - 1)
+        return None
+    return None if isinstance(code, int) else 1
+
+
+def _flushed(streams: tuple) -> bool:
+    """Flush each stream as the interpreter does last (flush_std_files, once sys.stdout and sys.stderr are
+    the ones of start-up again): skipped where it is None or closed. False where one fails: the interpreter
+    then flushes it again and says why."""
+    for stream in streams:
+        try:
+            if stream is not None and not getattr(stream, "closed", False):
+                stream.flush()
+        except Exception:  # noqa: BLE001 - the interpreter's own flush will report it
+            return False
+    return True
+
+
+def unseen(standard: tuple, frozen: int) -> bool:
+    """Whether the rest of the interpreter's teardown could show nothing: no other thread, no object of the
+    program's with a finalizer left to run (but the standard streams, closed files and ended generators), no
+    class of its with `__del__` (whose objects the collector may not see), no weakref callback of its, no
+    collector callback or debug output of its, no module that writes through the C library's buffers, and
+    nothing the program froze itself."""
+    if _thread._count() or sys.flags.verbose or gc.callbacks or gc.get_debug() or gc.get_freeze_count() > frozen \
+            or any(name in sys.modules for name in C_OUTPUT):
+        return False
+    standard_ids = {id(layer) for layer in standard}
+    for thing in gc.get_objects():
+        kind = type(thing)  # never isinstance(): it asks the object's own __class__, which may be the program's
+        if issubclass(kind, type):
+            if hasattr(vars(thing).get("__del__"), "__code__"):
+                return False
+        elif issubclass(kind, _weakref.ref):
+            if thing.__callback__ is not None and not _bookkeeping(thing.__callback__):
+                return False
+        elif kind in PROXIES or hasattr(kind, "__del__") and id(thing) not in standard_ids and not _ended(thing, kind):
+            return False
+    return True
+
+
+def _ended(thing: object, kind: type) -> bool:
+    """Whether an object's finalizer has nothing left to do: a closed file, an in-memory stream, a generator
+    or coroutine that ran to its end."""
+    if kind in IN_MEMORY:
+        return True
+    if kind in FRAMES:
+        return getattr(thing, FRAMES[kind]) is None
+    if kind in FILE_LAYERS:
+        innermost = thing
+        try:
+            while type(innermost) is not io.FileIO:
+                innermost = innermost.buffer if type(innermost) is io.TextIOWrapper else innermost.raw
+                if type(innermost) not in FILE_LAYERS:
+                    return False
+        except ValueError:  # detached
+            return False
+        return innermost.closed
+    return False
+
+
+def _bookkeeping(callback: object) -> bool:
+    """Whether a weakref callback is the library's own bookkeeping (the standard library's Python code, or
+    the C callback of abc's caches), which shows nothing."""
+    function = getattr(callback, "__func__", callback)
+    code = getattr(function, "__code__", None)
+    if code is not None:
+        return code.co_filename.startswith(LIBRARY)
+    return getattr(callback, "__name__", "") == "_destroy" and isinstance(getattr(callback, "__self__", None),
+                                                                         _weakref.ref)
