@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -28,18 +29,25 @@ def _under(path: str, tree: str) -> bool:
     return path == tree or path.startswith(tree.rstrip("/") + "/")
 
 
-def isolated_config(submission: Path, root: Path, workdir: Path, state: Path, uid: int, gid: int, limits: Limits,
-                    browser: bool, cgroups: Sequence[Path]) -> dict:
-    """The launcher's config of a run whose folder is `root` (the new root is mounted on `root/root`)."""
-    python = student_python()
-    real = os.path.realpath(python)
-    system = [tree for tree in SYSTEM_TREES if os.path.lexists(tree)]
-    expose = []
+@lru_cache(maxsize=None)
+def _shared_trees() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What every run of this process shares, looked up once: the system trees, and the interpreter's prefix
+    where it lies outside them."""
+    real = os.path.realpath(student_python())
+    system = tuple(tree for tree in SYSTEM_TREES if os.path.lexists(tree))
+    expose: list[str] = []
     for path in (os.path.realpath(sys.base_prefix), os.path.dirname(real)):
         if not any(_under(path, os.path.realpath(tree)) for tree in system) and not any(
             _under(path, done) for done in expose
         ):
             expose.append(path)
+    return system, tuple(expose)
+
+
+def isolated_config(submission: Path, root: Path, workdir: Path, state: Path, uid: int, gid: int, limits: Limits,
+                    browser: bool, cgroups: Sequence[Path]) -> dict:
+    """The launcher's config of a run whose folder is `root` (the new root is mounted on `root/root`)."""
+    system, expose = _shared_trees()
     hide = {
         str(PACKAGE),
         str(ROOT),
@@ -48,7 +56,7 @@ def isolated_config(submission: Path, root: Path, workdir: Path, state: Path, ui
         os.path.realpath(tempfile.gettempdir()),
     }
     config = {
-        "python": python,
+        "python": student_python(),
         "home": INSIDE_HOME,
         "workdir": str(workdir),
         "newroot": str(root / "root"),
@@ -57,11 +65,11 @@ def isolated_config(submission: Path, root: Path, workdir: Path, state: Path, ui
         "gid": gid,
         "disk_mb": limits.disk_mb,  # the run's tmpfs (grader/sandbox/inside/rootfs.py)
         "disk_files": limits.disk_files,
-        "system": system,
+        "system": list(system),
         "etc": list(ETC_FILES + (BROWSER_ETC if browser else ())),
         "pass_fds": list(DEVTOOLS_FDS if browser else ()),
         "hide": sorted(path for path in hide if path not in ("/", "/usr")),
-        "expose": expose,
+        "expose": list(expose),
         "rlimits": limits.rlimits(),
         "shm_bytes": limits.memory_mb << 20,  # the IPC namespace's own System V limits: within memory_mb
         "cgroups": [str(folder) for folder in cgroups],
