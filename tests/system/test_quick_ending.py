@@ -50,8 +50,10 @@ def ended(case: str, code: str = "None") -> tuple[str, str, int]:
     ("kept = open(os.devnull)\nkept.close()", "None", ("", "", 0)),
     ("import weakref\nclass Plain: pass\nkept = Plain()\nref = weakref.ref(kept)", "None", ("", "", 0)),
     ("import threading\nthreading.Thread(target=print, args=('joined',)).start()", "None", ("joined\n", "", 0)),
+    ("import weakref\nclass Plain: pass\nkept = Plain()\nweak = weakref.WeakValueDictionary(a=kept), "
+     "weakref.WeakKeyDictionary({kept: 1}), weakref.WeakSet([kept])", "None", ("", "", 0)),
 ], ids=["ended", "exit-status", "exit-message", "atexit-output-flushed", "ended-generator", "string-io",
-        "closed-file", "weakref-without-callback", "thread-joined"])
+        "closed-file", "weakref-without-callback", "thread-joined", "weak-containers"])
 def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_step(case: str, code: str,
                                                                                    expected: tuple) -> None:
     assert ended(case, code) == expected
@@ -65,6 +67,7 @@ def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_ste
     ("kept = open(os.devnull, 'w')\nkept.write('unflushed')", "4"),
     ("import weakref\nclass Plain: pass\nkept = Plain()\nref = weakref.ref(kept, lambda ref: print('gone'))", "4"),
     ("import weakref\nclass Plain: pass\nkept = Plain()\nproxy = weakref.proxy(kept, print)", "4"),
+    ("class Tee:\n    def write(self, text):\n        return sys.__stdout__.write(text)\nsys.stdout = Tee()", "4"),
     ("gc.callbacks.append(lambda phase, info: None)", "4"),
     ("gc.set_debug(gc.DEBUG_UNCOLLECTABLE)", "4"),
     ("import ctypes", "4"),
@@ -73,7 +76,8 @@ def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_ste
     ("class Status(int): pass", "Status(4)"),
     ("os.environ['PYTHONINSPECT'] = '1'", "None"),
 ], ids=["finalizer", "finalizer-of-untracked-objects", "suspended-generator", "open-file", "weakref-callback",
-        "weakref-proxy", "collector-callback", "collector-debug", "c-stdio", "daemon-thread",
+        "weakref-proxy", 
+        "own-stdout-without-flush", "collector-callback", "collector-debug", "c-stdio", "daemon-thread",
         "status-beyond-a-c-long", "status-of-an-int-subclass", "interactive-prompt"])
 def test_where_the_teardown_could_show_something_the_interpreter_ends_the_process(case: str, code: str) -> None:
     out, _, _ = ended(case + "\natexit.register(print, 'atexit ran')", code)

@@ -60,7 +60,7 @@ def arm(code: object, standard: tuple, frozen: int) -> None:
             return  # a collection before the teardown's own: the atexit functions and the first flush still run
         try:
             gc.callbacks.remove(at_the_teardown)
-            if unseen(standard, frozen) and _flushed((sys.__stdout__, sys.__stderr__)):
+            if unseen(standard, frozen) and _flushed((sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__)):
                 os._exit(status)
         except Exception:  # noqa: BLE001 - never an error of ours in the program's ending: the interpreter goes on
             pass
@@ -82,12 +82,18 @@ def exit_status(code: object) -> "int | None":
 
 
 def _flushed(streams: tuple) -> bool:
-    """Flush each stream as the interpreter does last (flush_std_files, once sys.stdout and sys.stderr are
-    the ones of start-up again): skipped where it is None or closed. False where one fails: the interpreter
-    then flushes it again and says why."""
+    """Flush each stream as the interpreter flushes them (flush_std_files: sys.stdout and sys.stderr at its
+    first flush, just before us, and the ones of start-up at its last): skipped where it is None or closed.
+    False where one fails, or is not the io module's own file: its flush may be the program's code (which
+    must run neither more nor less often than in a plain run) or may have failed at the first flush, which
+    the interpreter answers with status 120. The interpreter then goes on and flushes it itself."""
     for stream in streams:
+        if stream is None:
+            continue
+        if _innermost(stream) is None:
+            return False
         try:
-            if stream is not None and not getattr(stream, "closed", False):
+            if not stream.closed:
                 stream.flush()
         except Exception:  # noqa: BLE001 - the interpreter's own flush will report it
             return False
@@ -125,16 +131,22 @@ def _ended(thing: object, kind: type) -> bool:
     if kind in FRAMES:
         return getattr(thing, FRAMES[kind]) is None
     if kind in FILE_LAYERS:
-        innermost = thing
-        try:
-            while type(innermost) is not io.FileIO:
-                innermost = innermost.buffer if type(innermost) is io.TextIOWrapper else innermost.raw
-                if type(innermost) not in FILE_LAYERS:
-                    return False
-        except ValueError:  # detached
-            return False
-        return innermost.closed
+        innermost = _innermost(thing)
+        return innermost is not None and innermost.closed
     return False
+
+
+def _innermost(stream: object) -> "io.FileIO | None":
+    """The file under a stream made of the io module's own layers only; None where a layer is of another
+    kind (whose methods may be the program's code) or detached."""
+    try:
+        while type(stream) is not io.FileIO:
+            if type(stream) not in FILE_LAYERS:
+                return None
+            stream = stream.buffer if type(stream) is io.TextIOWrapper else stream.raw
+    except ValueError:  # detached
+        return None
+    return stream
 
 
 def _bookkeeping(callback: object) -> bool:
