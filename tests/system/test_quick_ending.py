@@ -67,6 +67,7 @@ def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_ste
     ("kept = open(os.devnull, 'w')\nkept.write('unflushed')", "4"),
     ("import weakref\nclass Plain: pass\nkept = Plain()\nref = weakref.ref(kept, lambda ref: print('gone'))", "4"),
     ("import weakref\nclass Plain: pass\nkept = Plain()\nproxy = weakref.proxy(kept, print)", "4"),
+    ("import weakref, pprint\nclass Plain: pass\nkept = Plain()\nref = weakref.ref(kept, pprint.pprint)", "4"),
     ("class Tee:\n    def write(self, text):\n        return sys.__stdout__.write(text)\nsys.stdout = Tee()", "4"),
     ("gc.callbacks.append(lambda phase, info: None)", "4"),
     ("gc.set_debug(gc.DEBUG_UNCOLLECTABLE)", "4"),
@@ -76,7 +77,7 @@ def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_ste
     ("class Status(int): pass", "Status(4)"),
     ("os.environ['PYTHONINSPECT'] = '1'", "None"),
 ], ids=["finalizer", "finalizer-of-untracked-objects", "suspended-generator", "open-file", "weakref-callback",
-        "weakref-proxy", 
+        "weakref-proxy", "library-function-callback",
         "own-stdout-without-flush", "collector-callback", "collector-debug", "c-stdio", "daemon-thread",
         "status-beyond-a-c-long", "status-of-an-int-subclass", "interactive-prompt"])
 def test_where_the_teardown_could_show_something_the_interpreter_ends_the_process(case: str, code: str) -> None:

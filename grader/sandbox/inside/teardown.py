@@ -150,11 +150,14 @@ def _innermost(stream: object) -> "io.FileIO | None":
 
 
 def _bookkeeping(callback: object) -> bool:
-    """Whether a weakref callback is the library's own bookkeeping (the standard library's Python code, or
-    the C callback of abc's caches), which shows nothing."""
+    """Whether a weakref callback is the library's own bookkeeping, which shows nothing: a closure or a
+    private function of the standard library's Python code (a weak container's `remove`, logging's
+    `_removeHandlerRef`), or the C callback of abc's caches. Not a public function of the library, which a
+    program may pass itself (`pprint.pprint`, or one that raises on a weakref: its error is printed)."""
     function = getattr(callback, "__func__", callback)
     code = getattr(function, "__code__", None)
     if code is not None:
-        return code.co_filename.startswith(LIBRARY)
+        private = "<locals>" in function.__qualname__ or function.__name__.startswith("_")
+        return private and code.co_filename.startswith(LIBRARY)
     return getattr(callback, "__name__", "") == "_destroy" and isinstance(getattr(callback, "__self__", None),
                                                                          _weakref.ref)
