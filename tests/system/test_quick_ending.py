@@ -69,6 +69,11 @@ def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_ste
     ("import weakref\nclass Plain: pass\nkept = Plain()\nproxy = weakref.proxy(kept, print)", "4"),
     ("import weakref, pprint\nclass Plain: pass\nkept = Plain()\nref = weakref.ref(kept, pprint.pprint)", "4"),
     ("class Tee:\n    def write(self, text):\n        return sys.__stdout__.write(text)\nsys.stdout = Tee()", "4"),
+    ("class Meta(type):\n    def __getattribute__(cls, name):\n        if name == '__dict__':\n            return {}\n"
+     "        if name == '__del__':\n            raise AttributeError(name)\n        return super().__getattribute__(name)\n"
+     "class Loud(metaclass=Meta):\n    def __del__(self): print('finalized')\nkept = Loud()", "4"),
+    ("import weakref\nclass Ref(weakref.ref):\n    __callback__ = None\nclass Plain: pass\nkept = Plain()\n"
+     "ref = Ref(kept, lambda ref: print('gone'))", "4"),
     ("gc.callbacks.append(lambda phase, info: None)", "4"),
     ("gc.set_debug(gc.DEBUG_UNCOLLECTABLE)", "4"),
     ("import ctypes", "4"),
@@ -78,7 +83,8 @@ def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_ste
     ("os.environ['PYTHONINSPECT'] = '1'", "None"),
 ], ids=["finalizer", "finalizer-of-untracked-objects", "suspended-generator", "open-file", "weakref-callback",
         "weakref-proxy", "library-function-callback",
-        "own-stdout-without-flush", "collector-callback", "collector-debug", "c-stdio", "daemon-thread",
+        "own-stdout-without-flush", "finalizer-hidden-by-a-metaclass", "weakref-callback-hidden-by-its-class",
+        "collector-callback", "collector-debug", "c-stdio", "daemon-thread",
         "status-beyond-a-c-long", "status-of-an-int-subclass", "interactive-prompt"])
 def test_where_the_teardown_could_show_something_the_interpreter_ends_the_process(case: str, code: str) -> None:
     out, _, _ = ended(case + "\natexit.register(print, 'atexit ran')", code)

@@ -44,6 +44,9 @@ IN_MEMORY = (io.StringIO, io.BytesIO)  # closing them shows nothing
 PROXIES = (_weakref.ProxyType, _weakref.CallableProxyType)  # whose callback cannot be read
 C_OUTPUT = ("_ctypes", "_curses")  # what may leave output in the C library's buffers, which only exit() flushes
 INT_BITS = 32  # the C int that `exit()` takes
+OWN_DICT = type.__dict__["__dict__"].__get__  # a class's namespace, read past any attribute lookup of its metaclass
+OWN_MRO = type.__dict__["__mro__"].__get__
+CALLBACK = _weakref.ref.__callback__.__get__  # a weakref's callback, read past any attribute of its class
 
 
 def arm(code: object, standard: tuple, frozen: int) -> None:
@@ -109,18 +112,28 @@ def unseen(standard: tuple, frozen: int) -> bool:
     if _thread._count() or sys.flags.verbose or gc.callbacks or gc.get_debug() or gc.get_freeze_count() > frozen \
             or any(name in sys.modules for name in C_OUTPUT):
         return False
-    standard_ids = {id(layer) for layer in standard}
+    standard_ids, known = {id(layer) for layer in standard}, {}
     for thing in gc.get_objects():
         kind = type(thing)  # never isinstance(): it asks the object's own __class__, which may be the program's
         if issubclass(kind, type):
-            if hasattr(vars(thing).get("__del__"), "__code__"):
+            if hasattr(OWN_DICT(thing).get("__del__"), "__code__"):
                 return False
         elif issubclass(kind, _weakref.ref):
-            if thing.__callback__ is not None and not _bookkeeping(thing.__callback__):
+            if CALLBACK(thing) is not None and not _bookkeeping(CALLBACK(thing)):
                 return False
-        elif kind in PROXIES or hasattr(kind, "__del__") and id(thing) not in standard_ids and not _ended(thing, kind):
+        elif kind in PROXIES or _finalizes(kind, known) and id(thing) not in standard_ids and not _ended(thing, kind):
             return False
     return True
+
+
+def _finalizes(kind: type, known: dict) -> bool:
+    """Whether objects of a class have a finalizer: `__del__` where the interpreter looks it up, in the
+    namespaces along its MRO, never through its metaclass's attribute lookup (which the program may make
+    hide it). `known` keeps the answers by the class's id (never its hash: a metaclass's code)."""
+    found = known.get(id(kind))
+    if found is None:
+        found = known[id(kind)] = any("__del__" in OWN_DICT(klass) for klass in OWN_MRO(kind))
+    return found
 
 
 def _ended(thing: object, kind: type) -> bool:
