@@ -52,8 +52,11 @@ def ended(case: str, code: str = "None") -> tuple[str, str, int]:
     ("import threading\nthreading.Thread(target=print, args=('joined',)).start()", "None", ("joined\n", "", 0)),
     ("import weakref\nclass Plain: pass\nkept = Plain()\nweak = weakref.WeakValueDictionary(a=kept), "
      "weakref.WeakKeyDictionary({kept: 1}), weakref.WeakSet([kept])", "None", ("", "", 0)),
+    ("class Meta(type):\n    def __eq__(cls, other):\n        print('compared')\n        return False\n"
+     "    def __hash__(cls):\n        print('hashed')\n        return 0\nclass Plain(metaclass=Meta): pass\n"
+     "kept = Plain()", "None", ("", "", 0)),
 ], ids=["ended", "exit-status", "exit-message", "atexit-output-flushed", "ended-generator", "string-io",
-        "closed-file", "weakref-without-callback", "thread-joined", "weak-containers"])
+        "closed-file", "weakref-without-callback", "thread-joined", "weak-containers", "metaclass-never-asked"])
 def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_step(case: str, code: str,
                                                                                    expected: tuple) -> None:
     assert ended(case, code) == expected

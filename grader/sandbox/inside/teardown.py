@@ -36,12 +36,20 @@ async def _async_generator():
     yield
 
 
+class _Example:
+    def method(self) -> None:
+        """Of a bound method's type (`types` is not imported at start-up)."""
+
+
 _example = _coroutine()
-FRAMES = {type(_generator()): "gi_frame", type(_example): "cr_frame", type(_async_generator()): "ag_frame"}
+FRAMES = ((type(_generator()), "gi_frame"), (type(_example), "cr_frame"), (type(_async_generator()), "ag_frame"))
 _example.close()
-FILE_LAYERS = (io.TextIOWrapper, io.BufferedReader, io.BufferedWriter, io.BufferedRandom, io.FileIO)
-IN_MEMORY = (io.StringIO, io.BytesIO)  # closing them shows nothing
-PROXIES = (_weakref.ProxyType, _weakref.CallableProxyType)  # whose callback cannot be read
+FUNCTION, METHOD, BUILTIN = type(_generator), type(_Example().method), type(len)
+# Classes by id: `in` a tuple of classes, or a dict's hash, would ask a program's metaclass (__eq__, __hash__).
+FILE_LAYERS = {id(kind) for kind in (io.TextIOWrapper, io.BufferedReader, io.BufferedWriter, io.BufferedRandom,
+                                      io.FileIO)}
+IN_MEMORY = {id(io.StringIO), id(io.BytesIO)}  # closing them shows nothing
+PROXIES = {id(_weakref.ProxyType), id(_weakref.CallableProxyType)}  # whose callback cannot be read
 C_OUTPUT = ("_ctypes", "_curses")  # what may leave output in the C library's buffers, which only exit() flushes
 INT_BITS = 32  # the C int that `exit()` takes
 OWN_DICT = type.__dict__["__dict__"].__get__  # a class's namespace, read past any attribute lookup of its metaclass
@@ -116,12 +124,14 @@ def unseen(standard: tuple, frozen: int) -> bool:
     for thing in gc.get_objects():
         kind = type(thing)  # never isinstance(): it asks the object's own __class__, which may be the program's
         if issubclass(kind, type):
-            if hasattr(OWN_DICT(thing).get("__del__"), "__code__"):
+            if type(OWN_DICT(thing).get("__del__")) is FUNCTION:
                 return False
         elif issubclass(kind, _weakref.ref):
             if CALLBACK(thing) is not None and not _bookkeeping(CALLBACK(thing)):
                 return False
-        elif kind in PROXIES or _finalizes(kind, known) and id(thing) not in standard_ids and not _ended(thing, kind):
+        elif id(kind) in PROXIES:
+            return False
+        elif _finalizes(kind, known) and id(thing) not in standard_ids and not _ended(thing, kind):
             return False
     return True
 
@@ -139,11 +149,12 @@ def _finalizes(kind: type, known: dict) -> bool:
 def _ended(thing: object, kind: type) -> bool:
     """Whether an object's finalizer has nothing left to do: a closed file, an in-memory stream, a generator
     or coroutine that ran to its end."""
-    if kind in IN_MEMORY:
+    if id(kind) in IN_MEMORY:
         return True
-    if kind in FRAMES:
-        return getattr(thing, FRAMES[kind]) is None
-    if kind in FILE_LAYERS:
+    for generator, frame in FRAMES:
+        if kind is generator:
+            return getattr(thing, frame) is None
+    if id(kind) in FILE_LAYERS:
         innermost = _innermost(thing)
         return innermost is not None and innermost.closed
     return False
@@ -154,7 +165,7 @@ def _innermost(stream: object) -> "io.FileIO | None":
     kind (whose methods may be the program's code) or detached."""
     try:
         while type(stream) is not io.FileIO:
-            if type(stream) not in FILE_LAYERS:
+            if id(type(stream)) not in FILE_LAYERS:
                 return None
             stream = stream.buffer if type(stream) is io.TextIOWrapper else stream.raw
     except ValueError:  # detached
@@ -167,10 +178,8 @@ def _bookkeeping(callback: object) -> bool:
     private function of the standard library's Python code (a weak container's `remove`, logging's
     `_removeHandlerRef`), or the C callback of abc's caches. Not a public function of the library, which a
     program may pass itself (`pprint.pprint`, or one that raises on a weakref: its error is printed)."""
-    function = getattr(callback, "__func__", callback)
-    code = getattr(function, "__code__", None)
-    if code is not None:
+    function = callback.__func__ if type(callback) is METHOD else callback
+    if type(function) is FUNCTION:
         private = "<locals>" in function.__qualname__ or function.__name__.startswith("_")
-        return private and code.co_filename.startswith(LIBRARY)
-    return getattr(callback, "__name__", "") == "_destroy" and isinstance(getattr(callback, "__self__", None),
-                                                                         _weakref.ref)
+        return private and function.__code__.co_filename.startswith(LIBRARY)
+    return type(callback) is BUILTIN and callback.__name__ == "_destroy" and type(callback.__self__) is _weakref.ref
