@@ -50,13 +50,17 @@ def ended(case: str, code: str = "None") -> tuple[str, str, int]:
     ("kept = open(os.devnull)\nkept.close()", "None", ("", "", 0)),
     ("import weakref\nclass Plain: pass\nkept = Plain()\nref = weakref.ref(kept)", "None", ("", "", 0)),
     ("import threading\nthreading.Thread(target=print, args=('joined',)).start()", "None", ("joined\n", "", 0)),
+    ("class Odd:\n    @property\n    def __class__(self):\n        print('asked')\n        return Odd\n"
+     "    def __str__(self):\n        return 'odd'",
+     "Odd()", ("", "odd\n", 1)),
     ("import weakref\nclass Plain: pass\nkept = Plain()\nweak = weakref.WeakValueDictionary(a=kept), "
      "weakref.WeakKeyDictionary({kept: 1}), weakref.WeakSet([kept])", "None", ("", "", 0)),
     ("class Meta(type):\n    def __eq__(cls, other):\n        print('compared')\n        return False\n"
      "    def __hash__(cls):\n        print('hashed')\n        return 0\nclass Plain(metaclass=Meta): pass\n"
      "kept = Plain()", "None", ("", "", 0)),
 ], ids=["ended", "exit-status", "exit-message", "atexit-output-flushed", "ended-generator", "string-io",
-        "closed-file", "weakref-without-callback", "thread-joined", "weak-containers", "metaclass-never-asked"])
+        "closed-file", "weakref-without-callback", "thread-joined", "exit-code-never-asked", "weak-containers",
+        "metaclass-never-asked"])
 def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_step(case: str, code: str,
                                                                                    expected: tuple) -> None:
     assert ended(case, code) == expected
@@ -83,7 +87,8 @@ def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_ste
     ("import threading\nthreading.Thread(target=threading.Event().wait, daemon=True).start()", "4"),
     ("", "1 << 63"),
     ("class Status(int): pass", "Status(4)"),
-    ("os.environ['PYTHONINSPECT'] = '1'", "None"),
+    ("master, terminal = os.openpty()\nos.write(master, b'raise SystemExit(5)\\n')\nos.dup2(terminal, 0)\n"
+     "os.putenv('PYTHONINSPECT', '1')", "None"),
 ], ids=["finalizer", "finalizer-of-untracked-objects", "suspended-generator", "open-file", "weakref-callback",
         "weakref-proxy", "library-function-callback",
         "own-stdout-without-flush", "finalizer-hidden-by-a-metaclass", "weakref-callback-hidden-by-its-class",

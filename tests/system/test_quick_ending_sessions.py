@@ -1,9 +1,9 @@
 """More endings of the fork launch's quick ending (grader/sandbox/inside/teardown.py) against the plain launch,
 beside test_launch.py's `test_a_forked_program_ends_as_a_plain_one`: own standard streams without a flush (the
 interpreter's first flush fails: status 120), weakref callbacks of library functions or that answer what they are
-asked, the modules that leave objects and threads behind, atexit and exit-code oddities, the standard streams
-closed, replaced or reconfigured, the collector unfrozen, a finalizer that resurrects. Object addresses are
-masked: they differ from run to run."""
+asked, the modules that leave objects and threads behind, atexit and exit-code oddities, an exit code that
+answers what it is asked, the standard streams closed, replaced or reconfigured, the collector unfrozen, a
+finalizer that resurrects. Object addresses are masked: they differ from run to run."""
 
 from __future__ import annotations
 
@@ -49,6 +49,8 @@ CASES = {
     "callback-that-answers": "import weakref\nclass Callback:\n    def __call__(self, ref):\n        print('gone')\n"
                              "    def __getattr__(self, name):\n        print('asked', name)\n        raise AttributeError(name)\n"
                              "class Key: pass\nkey = Key()\nref = weakref.ref(key, Callback())\n",
+    "exit-code-of-odd-class": "import sys\nclass Odd:\n    @property\n    def __class__(self):\n        print('asked')\n"
+                              "        return Odd\n    def __str__(self):\n        return 'odd'\nsys.exit(Odd())\n",
     "weak-containers": "import weakref\nclass K: pass\nk = K()\nd = weakref.WeakValueDictionary(a=k)\ns = weakref.WeakSet([k])\nprint(len(d), len(s))\n",
     "register-atexit-thread": "import threading\nthreading._register_atexit(print, 'thread atexit')\nprint('x')\n",
     "own-freeze": "import gc\nclass L:\n    def __del__(self):\n        print('fin')\nk = L()\ngc.freeze()\n",

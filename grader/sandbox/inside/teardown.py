@@ -63,7 +63,7 @@ def arm(code: object, standard: tuple, frozen: int) -> None:
     what the standard streams were made of at start-up (`scriptmain.fresh_stdio`), `frozen` the count of
     objects the fork server froze (gc.freeze): the program's objects are the others."""
     status = exit_status(code)
-    if status is None or os.environ.get("PYTHONINSPECT"):  # the interactive prompt would end it otherwise
+    if status is None:
         return
 
     def at_the_teardown(phase: str, info: dict) -> None:
@@ -85,11 +85,12 @@ def exit_status(code: object) -> "int | None":
     leaves the ending to the interpreter."""
     if code is None:
         return 0
-    if type(code) in (int, bool):  # noqa: E721 - a subclass is the interpreter's to read
+    if type(code) is int or type(code) is bool:  # a subclass is the interpreter's to read; never `in`, nor
+        # isinstance(), which would ask the program's code (a metaclass's __eq__, an object's __class__)
         if -(1 << 63) <= code < 1 << 63:
             return (code + (1 << INT_BITS - 1)) % (1 << INT_BITS) - (1 << INT_BITS - 1)
         return None
-    return None if isinstance(code, int) else 1
+    return None if issubclass(type(code), int) else 1
 
 
 def _flushed(streams: tuple) -> bool:
@@ -115,9 +116,10 @@ def unseen(standard: tuple, frozen: int) -> bool:
     """Whether the rest of the interpreter's teardown could show nothing: no other thread, no object of the
     program's with a finalizer left to run (but the standard streams, closed files and ended generators), no
     class of its with `__del__` (whose objects the collector may not see), no weakref callback of its, no
-    collector callback or debug output of its, no module that writes through the C library's buffers, and
-    nothing the program froze itself."""
-    if _thread._count() or sys.flags.verbose or gc.callbacks or gc.get_debug() or gc.get_freeze_count() > frozen \
+    collector callback or debug output of its, no module that writes through the C library's buffers,
+    nothing the program froze itself, and no interactive prompt that ran (PYTHONINSPECT, set even by
+    os.putenv): it sets sys.ps1, and a SystemExit typed at it ends with its own status."""
+    if _thread._count() or hasattr(sys, "ps1") or sys.flags.verbose or gc.callbacks or gc.get_debug() or gc.get_freeze_count() > frozen \
             or any(name in sys.modules for name in C_OUTPUT):
         return False
     standard_ids, known = {id(layer) for layer in standard}, {}
