@@ -89,11 +89,12 @@ def test_where_the_teardown_could_show_nothing_the_process_ends_at_its_first_ste
     ("class Status(int): pass", "Status(4)"),
     ("master, terminal = os.openpty()\nos.write(master, b'raise SystemExit(5)\\n')\nos.dup2(terminal, 0)\n"
      "os.putenv('PYTHONINSPECT', '1')", "None"),
+    ("sys.setprofile(lambda frame, event, arg: None)", "4"),
 ], ids=["finalizer", "finalizer-of-untracked-objects", "suspended-generator", "open-file", "weakref-callback",
         "weakref-proxy", "library-function-callback",
         "own-stdout-without-flush", "finalizer-hidden-by-a-metaclass", "weakref-callback-hidden-by-its-class",
         "collector-callback", "collector-debug", "c-stdio", "daemon-thread",
-        "status-beyond-a-c-long", "status-of-an-int-subclass", "interactive-prompt"])
+        "status-beyond-a-c-long", "status-of-an-int-subclass", "interactive-prompt", "profile-hook"])
 def test_where_the_teardown_could_show_something_the_interpreter_ends_the_process(case: str, code: str) -> None:
     out, _, _ = ended(case + "\natexit.register(print, 'atexit ran')", code)
     assert out.startswith("atexit ran\n") and TORN_DOWN in out

@@ -63,8 +63,8 @@ def arm(code: object, standard: tuple, frozen: int) -> None:
     what the standard streams were made of at start-up (`scriptmain.fresh_stdio`), `frozen` the count of
     objects the fork server froze (gc.freeze): the program's objects are the others."""
     status = exit_status(code)
-    if status is None:
-        return
+    if status is None or sys.gettrace() is not None or sys.getprofile() is not None:
+        return  # a status to read otherwise; a trace or profile hook, which would see every call of ours
 
     def at_the_teardown(phase: str, info: dict) -> None:
         if not sys.is_finalizing() or _signal.getsignal(_signal.SIGINT) is not None:
@@ -119,8 +119,8 @@ def unseen(standard: tuple, frozen: int) -> bool:
     collector callback or debug output of its, no module that writes through the C library's buffers,
     nothing the program froze itself, and no interactive prompt that ran (PYTHONINSPECT, set even by
     os.putenv): it sets sys.ps1, and a SystemExit typed at it ends with its own status."""
-    if _thread._count() or hasattr(sys, "ps1") or sys.flags.verbose or gc.callbacks or gc.get_debug() or gc.get_freeze_count() > frozen \
-            or any(name in sys.modules for name in C_OUTPUT):
+    if _thread._count() or hasattr(sys, "ps1") or sys.flags.verbose or gc.callbacks or gc.get_debug() \
+            or gc.get_freeze_count() > frozen or any(name in sys.modules for name in C_OUTPUT):
         return False
     standard_ids, known = {id(layer) for layer in standard}, {}
     for thing in gc.get_objects():
