@@ -31,7 +31,7 @@ def calls(profile: cProfile.Profile, module: str, function: str) -> int:
 
 
 def test_a_flood_costs_the_report_what_its_budgets_show() -> None:
-    specs = load_specs(ROOT / "specs", visible_only=True)
+    specs = load_specs(ROOT / "specs", visible_only=True)[::3]  # every kind of step, a third of the CPU
     sessions = [run_spec(FLOOD, spec, Options()) for spec in specs]
     assert all(len(session.outputs[0]) > 40_000 for session in sessions)  # it flooded every spec
     profile = cProfile.Profile()
@@ -43,7 +43,7 @@ def test_a_flood_costs_the_report_what_its_budgets_show() -> None:
     profile.disable()
     differing = sum(len(verdict.differences) for verdict in verdicts)
     steps = sum(len(session.outputs) for session in sessions)
-    assert differing >= 60 and "more lines" in report
+    assert differing >= 20 and "more lines" in report
     assert len(report) <= 4_000 * len(specs)  # what each failure says is within budgets too
     assert calls(profile, "judge/matching", "diff_rows") <= differing  # at most once per step, not once per telling
     assert calls(profile, "judge/rendering", "visible") <= differing * (DIFF_BUDGET + CHANGES_BUDGET)
