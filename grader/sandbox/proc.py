@@ -12,15 +12,19 @@ import struct
 import threading
 
 
-KEPT = 32  # /proc files kept open per thread: a run's threads' status, syscall and stat files, its cgroup's list
+KEPT = 32  # /proc files kept open: the status, syscall and stat files of the threads of the runs under way
 CHUNK = 65536
-_kept = threading.local()  # each grading thread follows its own runs
+_kept: dict[str, int] = {}  # path -> its open descriptor, the least recently read first
+_kept_lock = threading.Lock()  # runs are followed from several threads; a descriptor is one thread's while it reads
 
 
 def _forget_in_child() -> None:
-    """A forked child's /proc/self is not its parent's: it opens its files afresh."""
-    for fd in _kept.__dict__.pop("files", {}).values():
+    """A forked child's /proc/self is not its parent's, and the lock may have been held: it starts afresh."""
+    global _kept_lock
+    _kept_lock = threading.Lock()
+    for fd in _kept.values():
         os.close(fd)
+    _kept.clear()
 
 
 if hasattr(os, "register_at_fork"):
@@ -29,18 +33,18 @@ if hasattr(os, "register_at_fork"):
 
 def read(path: str) -> bytes:
     """The whole file, or b"" if it cannot be read (the process is gone, no /proc). The grader reads the
-    same few files hundreds of times a run while it waits for the program, so each stays open (the last
-    KEPT per thread) and is read again from its start: one pread, where opening the path again cost a walk
+    same few files hundreds of times a run while it waits for the program, so each stays open (the KEPT
+    read last) and is read again from its start: one pread, where opening the path again cost a walk
     through /proc and three more system calls. A file kept open stays the one process's: once that process
     is gone, it can no longer be read, and the path is opened again (for whatever process has the pid now,
     as a fresh open would find). Other files (a cgroup's lists, which v1 keeps as they were at the first read
     of an open file for a second) are opened each time."""
-    kept = _kept.__dict__.setdefault("files", {})
-    fd = kept.pop(path, None)  # put back last: the least recently read goes first
+    with _kept_lock:
+        fd = _kept.pop(path, None)  # this thread's alone until it is kept again
     if fd is not None:
         data = _whole(fd)
         if data is not None:
-            kept[path] = fd
+            _keep(path, fd)
             return data
         os.close(fd)
     try:
@@ -51,10 +55,20 @@ def read(path: str) -> bytes:
     if data is None or not path.startswith("/proc/"):
         os.close(fd)
         return data or b""
-    kept[path] = fd
-    if len(kept) > KEPT:
-        os.close(kept.pop(next(iter(kept))))
+    _keep(path, fd)
     return data
+
+
+def _keep(path: str, fd: int) -> None:
+    """Keep `fd` open for `path`, closing another thread's for the same path and the least recently read
+    beyond KEPT."""
+    with _kept_lock:
+        closed = [_kept.pop(path)] if path in _kept else []
+        _kept[path] = fd
+        while len(_kept) > KEPT:
+            closed.append(_kept.pop(next(iter(_kept))))
+    for other in closed:
+        os.close(other)
 
 
 def _whole(fd: int) -> bytes | None:

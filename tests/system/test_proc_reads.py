@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -44,12 +45,18 @@ def test_a_process_gone_reads_as_gone_though_its_file_was_kept_open() -> None:
     assert proc.activity(pid, pid) is None and proc.syscall(pid, pid) is None and proc.read(f"/proc/{pid}/stat") == b""
 
 
-def test_no_more_files_are_kept_than_the_bound() -> None:
+def test_no_more_files_are_kept_than_the_bound_whichever_threads_read_them() -> None:
+    """The grader follows runs from threads that come and go (a pool per submission): what a thread kept
+    open must not outlive the bound when the thread ends."""
     children = [sleeper() for _ in range(proc.KEPT + 8)]
     try:
         held = len(os.listdir("/proc/self/fd"))
+        seen = []
         for child in children:
-            assert proc.activity(child.pid, child.pid) is not None
+            reader = threading.Thread(target=lambda pid=child.pid: seen.append(proc.activity(pid, pid)))
+            reader.start()
+            reader.join()
+        assert len(seen) == len(children) and None not in seen
         assert len(os.listdir("/proc/self/fd")) <= held + proc.KEPT
     finally:
         for child in children:
