@@ -35,7 +35,7 @@ import sys
 import syscalls  # beside this file, as the three below
 from clib import (CLONE_NEWCGROUP, CLONE_NEWIPC, CLONE_NEWNET, CLONE_NEWPID, CLONE_NEWUTS, PR_SET_DUMPABLE,
                   PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, TIOCSCTTY, Failure, c_ulong, check, libc)
-from rootfs import build_root
+from rootfs import build_root, write_file
 from scriptmain import forkable
 
 
@@ -43,8 +43,7 @@ def limit_shared_memory(total: int) -> None:
     """System V shared memory of this IPC namespace: at most `total` bytes in all (a second line behind
     the run's cgroup, and the only one where there is none), and few segments."""
     for name, value in (("shmmax", total), ("shmall", total // os.sysconf("SC_PAGE_SIZE")), ("shmmni", 64)):
-        with open(f"/proc/sys/kernel/{name}", "w") as f:
-            f.write(str(value))
+        write_file(f"/proc/sys/kernel/{name}", str(value).encode())
 
 
 def start_student(cfg: dict, program: list[str], fork: bool) -> int:
@@ -124,8 +123,11 @@ def run_init(cfg: dict, program: list[str], status_w: int, fork: bool) -> None:
 def start_time(pid: int) -> str:
     """When the process started (field 22 of /proc/PID/stat): with its pid, what tells it from a later
     process given the same pid."""
-    with open(f"/proc/{pid}/stat", "rb") as f:
-        return f.read().rsplit(b")", 1)[1].split()[19].decode()
+    fd = os.open(f"/proc/{pid}/stat", os.O_RDONLY)  # not a file object: see rootfs.copy_file
+    try:
+        return os.read(fd, 4096).rsplit(b")", 1)[1].split()[19].decode()
+    finally:
+        os.close(fd)
 
 
 def load_config(path: str) -> dict:
