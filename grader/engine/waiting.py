@@ -66,9 +66,11 @@ class ProcWatch:
         off the CPU the whole time, so the read we saw is the one it sleeps in now, and it went to sleep
         (switched out) after the snapshot, so after the send. A thread preempted inside the read it was just
         woken from also shows that read, but it is runnable (R), not sleeping (S): only a sleeping thread is
-        waiting. State and count come from one read of its status."""
+        waiting. State and count come from one read of its status. A count other than the snapshot's, not
+        only a higher one: a thread that execs takes over its leader's (pid, tid) with its own, often lower,
+        count, and whatever it waits in began after that exec."""
         found = proc.activity(pid, tid)
-        if found is None or found[1] <= self.snapshot.get((pid, tid), -1) or found[0] != "S":
+        if found is None or found[1] == self.snapshot.get((pid, tid)) or found[0] != "S":
             return False
         return self._blocked_on_tty(pid, tid) and proc.switch_count(pid, tid) == found[1]
 

@@ -89,6 +89,17 @@ WELL_BEHAVED = {
         code = 'for p in ("name? ", "again? "): print("hello", input(p))'
         sys.exit(subprocess.call([sys.executable, "-c", code]))
     """,
+    "execs-from-a-thread": """
+        import os, sys, threading, time
+        if len(sys.argv) == 1:
+            for _ in range(300):
+                time.sleep(0.0002)  # switched out 300 times: the thread that takes the pid over has been far less
+            name = input("name? ")
+            threading.Thread(target=os.execv, args=(sys.executable, [sys.executable, os.path.abspath(__file__), name])).start()
+            threading.Event().wait()
+        print("hello", sys.argv[1])
+        print("hello", input("again? "))
+    """,
     "prints-between-reads-without-flush-until-exit": """
         import sys
         sys.stdout.write("name? "); sys.stdout.flush()
