@@ -509,6 +509,18 @@ def test_unprivileged_and_cannot_regain_privileges(tmp_path: Path) -> None:
 # ---- reporting and refusing ----------------------------------------------------------------------
 
 
+@needs_isolation
+def test_a_grader_started_under_a_strict_umask_isolates_its_runs_as_ever(tmp_path: Path) -> None:
+    """A run's root is built with the modes it names: under umask 077 its folders were root's alone, the
+    probe could not open its program, and every run fell back to no namespaces (in a fresh interpreter:
+    the fork server takes the umask it starts with)."""
+    code = "from grader.sandbox.protections import protections\nprint(protections().describe())\n"
+    done = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(ROOT)), cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60, umask=0o077)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == protections().describe()
+
+
 def test_protections_are_reported_and_full_isolation_can_be_required(tmp_path: Path) -> None:
     """Without isolation (forced with GRADER_SANDBOX=off, in a fresh interpreter) the missing protections
     are named, and require_full_isolation refuses to run."""

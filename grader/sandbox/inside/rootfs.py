@@ -114,6 +114,7 @@ def build_root(cfg: dict) -> None:
     """Mount namespace whose root is a fresh tmpfs holding only what a Python program needs."""
     uid, gid = cfg["uid"], cfg["gid"]
     new = cfg["newroot"]
+    os.umask(0o022)  # the modes named here whatever the grader's umask (077 made /sandbox the student's dead end)
     check(libc.unshare(CLONE_NEWNS), "unshare(mount namespace)")
     mount(None, "/", None, MS_REC | MS_PRIVATE)  # nothing we mount propagates back to the host
     mount("sandbox", new, "tmpfs", MS_NOSUID, f"size={cfg['disk_mb']}m,nr_inodes={cfg['disk_files']},mode=755")
