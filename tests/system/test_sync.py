@@ -255,7 +255,7 @@ def test_reference_grades_right_every_time_while_every_core_is_busy(write_progra
     char_writer = write_program(WELL_BEHAVED["char-by-char-writer"])
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(os.cpu_count() or 2)]
     try:
-        results = check_submission(ROOT / "reference", specs * 10, Options(), jobs=4)
+        results = check_submission(ROOT / "reference", specs * 5, Options(), jobs=4)
         results += [grade(char_writer, ECHO) for _ in range(10)]
     finally:
         for hog in hogs:
