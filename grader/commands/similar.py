@@ -73,10 +73,11 @@ def class_section(entries: list[tuple[str, Path]], assignment: Assignment, shard
             skipped.append(f"{student}: {found.problem or 'unreadable or too big'}")
         else:
             sources[student] = text
-    if len(sources) < 2:  # nothing to compare: copydetect (a second of CPU to import, for matplotlib) not loaded
+    if len(sources) < 2:  # nothing to compare: numpy and Pygments not loaded
         return "", None
     try:
-        import copydetect  # noqa: F401  (the instructor's: a grading host may not have it)
+        import numpy  # noqa: F401  (the instructor's, as Pygments: a grading host may not have them)
+        import pygments  # noqa: F401
 
         from grader.report.similarity import distribution, ranked
         from grader.report.similarity_html import similarity_section
@@ -89,9 +90,11 @@ def class_section(entries: list[tuple[str, Path]], assignment: Assignment, shard
 
 def cmd_similar(args: argparse.Namespace) -> int:
     try:
-        import copydetect  # noqa: F401
-    except ImportError:
-        raise UsageError("the similarity check needs copydetect: `make setup` installs it (requirements.txt)") from None
+        import numpy  # noqa: F401
+        import pygments  # noqa: F401
+    except ImportError as missing:
+        raise UsageError(f"the similarity check needs numpy and Pygments ({missing.name} is not installed): "
+                         "`make setup` installs them (requirements.txt)") from None
     from grader.report.similarity import distribution, ranked
     from grader.report.similarity_html import similarity_html, similarity_text
 

@@ -3,13 +3,15 @@ the same unusual strings that nobody else in the class prints. A ranked list for
 never a verdict: similar code has innocent causes (the template, the spec's required wording, help the
 course allows), and the report says so.
 
-Code: copydetect (winnowing, as MOSS does) over each program with identifiers, strings and comments
-filtered out, and the template's fingerprints removed as boilerplate. A pair's similarity is the smaller
-of the two shares (the part of each program found in the other), so a short program inside a long one
-does not rank as a copy. The shares of every pair are computed at once, by program rather than by pair
-(`_shares`: the same numbers as copydetect's `compare_files`, which took half a millisecond a pair, so
-a class of 1,000 took minutes); the matched code itself is found only for the pairs shown side by side. copydetect hashes with Python's salted `hash()`, but with its default window of
-1 every k-gram is kept, so which code matches (and every number here) is the same on every run.
+Code: copydetect's fingerprints (winnowing, as MOSS does; grader/report/winnowing.py) over each program
+with identifiers, strings and comments filtered out, and the template's fingerprints removed as
+boilerplate. A pair's similarity is the smaller of the two shares (the part of each program found in the
+other), so a short program inside a long one does not rank as a copy. The shares of every pair are
+computed at once, by program rather than by pair (`_shares`: the same numbers as copydetect's
+`compare_files`, which took half a millisecond a pair, so a class of 1,000 took minutes); the matched code
+itself is found only for the pairs shown side by side. The k-grams are hashed with Python's salted
+`hash()`, but with copydetect's default window of 1 every k-gram is kept, so which code matches (and every
+number here) is the same on every run.
 
 Strings: every string literal of a program (not docstrings), ends trimmed, at least `MIN_STRING` long with
 a letter in it, and neither in the template nor in the reference: one that exactly two students' programs
@@ -19,12 +21,13 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import io
 import itertools
 import re
 import statistics
 from dataclasses import dataclass
 from typing import AbstractSet, Any
+
+from grader.report.winnowing import Fingerprint, copied, fingerprint
 
 CODE_K = 25  # copydetect's noise threshold: matches shorter than this many filtered characters are noise
 THRESHOLD = 0.8
@@ -57,16 +60,11 @@ class Pair:
         return self.similarity >= THRESHOLD or len(self.strings) >= LISTED_STRINGS
 
 
-def _fingerprints(sources: dict[str, str], template: str | None) -> dict[str, Any]:
-    import numpy  # copydetect's own dependency; imported here so other commands never pay for it
-    from copydetect import CodeFingerprint
+def _fingerprints(sources: dict[str, str], template: str | None) -> dict[str, Fingerprint]:
+    import numpy  # imported here so that other commands never pay for it
 
-    def fingerprint(text: str, boilerplate: Any = None) -> Any:
-        return CodeFingerprint("mastermind.py", CODE_K, 1, boilerplate=boilerplate, language="python",
-                               fp=io.StringIO(text))
-
-    boilerplate = numpy.unique(numpy.array(sorted(fingerprint(template).hashes))) if template else None
-    return {student: fingerprint(text, boilerplate) for student, text in sources.items()}
+    boilerplate = numpy.unique(numpy.array(sorted(fingerprint(template, CODE_K).hashes))) if template else None
+    return {student: fingerprint(text, CODE_K, boilerplate) for student, text in sources.items()}
 
 
 def _holders(programs: list[tuple[Any, Any]], hashes: int) -> tuple[Any, Any]:
@@ -80,7 +78,7 @@ def _holders(programs: list[tuple[Any, Any]], hashes: int) -> tuple[Any, Any]:
     return columns[numpy.argsort(values, kind="stable")], offsets
 
 
-def _shares(prints: list[Any]) -> Any:
+def _shares(prints: list[Fingerprint]) -> Any:
     """shares[i, j]: the part of program i found in program j, as copydetect's `compare_files` counts it
     (the filtered characters covered by i's k-grams whose hash j also holds, over i's coverage), for
     every pair at once: for each program, one matrix of its k-gram positions by the programs that hold
@@ -113,7 +111,7 @@ def _shares(prints: list[Any]) -> Any:
     return shares
 
 
-def _pairs(prints: dict[str, Any]) -> list[Pair]:
+def _pairs(prints: dict[str, Fingerprint]) -> list[Pair]:
     students = sorted(prints)
     shares = _shares([prints[student] for student in students]).tolist()
     pairs = []
@@ -170,15 +168,13 @@ def ranked(sources: dict[str, str], template: str | None = None, reference: str 
     matched code."""
     expected = set().union(*(string_literals(text) for text in (template, reference) if text))
     strings = rare_strings(sources, expected)
-    from copydetect import compare_files
-
     prints = _fingerprints(sources, template)
     pairs = sorted((dataclasses.replace(pair, strings=strings.get((pair.first, pair.second), ()))
                     for pair in _pairs(prints)),
                    key=lambda pair: (not pair.listed, -pair.similarity, -len(pair.strings), pair.first, pair.second))
     for index in [index for index, pair in enumerate(pairs) if pair.listed][:SIDE_BY_SIDE]:
         pair = pairs[index]
-        pairs[index] = dataclasses.replace(pair, slices=compare_files(prints[pair.first], prints[pair.second])[2])
+        pairs[index] = dataclasses.replace(pair, slices=copied(prints[pair.first], prints[pair.second]))
     return pairs
 
 

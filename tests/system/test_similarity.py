@@ -134,14 +134,15 @@ def test_the_class_report_has_the_similar_pairs_unless_a_shard_holds_part_of_the
     assert "similar submissions: not in a shard's report" in shard.stderr
     assert '<section id="similar">' not in (tmp_path / "shard" / "report.html").read_text()
 
-    # A grading host without the instructor's copydetect (a stand-in package that fails to import, as a
+    # A grading host without the instructor's numpy (a stand-in package that fails to import, as a
     # missing one does) still writes the whole report, without the section, and says so.
-    missing = tmp_path / "no-copydetect" / "copydetect"
+    missing = tmp_path / "no-numpy" / "numpy"
     missing.mkdir(parents=True)
-    (missing / "__init__.py").write_text("raise ImportError('not installed', name='copydetect')\n")
+    (missing / "__init__.py").write_text("raise ImportError('not installed', name='numpy')\n")
     bare = grade(class_dir, tmp_path / "bare", "--force", PYTHONPATH=str(missing.parent))
     assert bare.returncode == 0, bare.stderr
-    assert "similar submissions: left out of the report (copydetect is not installed)" in bare.stderr
+    assert "similar submissions: left out of the report (numpy is not installed)" in bare.stderr
     assert '<section id="similar">' not in (tmp_path / "bare" / "report.html").read_text()
     alone = similar(str(class_dir), PYTHONPATH=str(missing.parent))
-    assert alone.returncode == 2 and "the similarity check needs copydetect" in alone.stderr and "Traceback" not in alone.stderr
+    assert alone.returncode == 2 and "the similarity check needs numpy and Pygments (numpy is not installed)" in alone.stderr
+    assert "Traceback" not in alone.stderr
