@@ -38,11 +38,12 @@ check: setup
 
 # The whole suite: the type check, then every test (a dot each, the ten slowest named). The bundled suite's
 # soundness is one of the tests (test_the_real_suite_is_sound); another assignment's (ASSIGNMENT=dir) is validated first.
-# Bytecode is written and kept, even where PYTHONDONTWRITEBYTECODE is set: the suite starts hundreds of
-# grader interpreters (some from copies of the grader, in built handouts and bundles), and each would
-# compile what it imports again, as each test process would its test modules (1.3 s of CPU apiece).
-# The grader's own is written first, once, before the test processes start. (A student's program never
-# writes any: the sandbox sets the variable for it.)
+# The tests write and keep bytecode, even where PYTHONDONTWRITEBYTECODE is set (KEEP_BYTECODE): the suite
+# starts hundreds of grader interpreters (some from copies of the grader, in built handouts and bundles),
+# and each would compile what it imports again, as each test process would its test modules (1.3 s of CPU
+# apiece). The grader's own is written first, once, before the test processes start. (A student's program
+# never writes any: the sandbox sets the variable for it.)
+KEEP_BYTECODE := PYTHONDONTWRITEBYTECODE=
 # One test process more than the cores: some tests wait on a clock (a quiet period, a hanger's timeout),
 # and with one per core a core sat idle through each such wait (2 cores: 2 processes 3:40, 3 processes 3:14).
 TEST_PROCESSES ?= $(shell $(PYTHON) -c 'import os; print((os.cpu_count() or 1) + 1)')
@@ -50,11 +51,11 @@ test: setup
 	@$(PY) -m compileall -q -x '/templates/' grader
 	@$(PY) -m mypy --no-error-summary
 	@if [ -n "$$ASSIGNMENT" ]; then $(PY) -m grader validate $(AT); fi
-	@PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup -q --durations=10 --durations-min=1
+	@$(KEEP_BYTECODE) $(PY) -m pytest -n $(TEST_PROCESSES) --dist loadgroup -q --durations=10 --durations-min=1
 
 # The tests that start no process (tests/unit/): seconds, for while you work.
 test-fast: setup
-	@$(PY) -m pytest tests/unit -q
+	@$(KEEP_BYTECODE) $(PY) -m pytest tests/unit -q
 
 # Write the reference's output into every spec (after changing the reference or adding a spec).
 specs: setup
