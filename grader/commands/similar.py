@@ -82,7 +82,7 @@ def class_section(entries: list[tuple[str, Path]], assignment: Assignment, shard
         from grader.report.similarity import distribution, ranked
         from grader.report.similarity_html import similarity_section
     except ImportError as missing:
-        return "", f"similar submissions: left out of the report ({missing.name} is not installed)"
+        return "", f"similar submissions: left out of the report ({missing.name or missing} is not installed)"
     template, reference = (_source(folder / assignment.program) for folder in (assignment.template, assignment.reference))
     pairs = ranked(sources, template, reference)
     return similarity_section(pairs, sources, distribution(pairs), skipped), None
@@ -93,7 +93,7 @@ def cmd_similar(args: argparse.Namespace) -> int:
         import numpy  # noqa: F401
         import pygments  # noqa: F401
     except ImportError as missing:
-        raise UsageError(f"the similarity check needs numpy and Pygments ({missing.name} is not installed): "
+        raise UsageError(f"the similarity check needs numpy and Pygments ({missing.name or missing} is not installed): "
                          "`make setup` installs them (requirements.txt)") from None
     from grader.report.similarity import distribution, ranked
     from grader.report.similarity_html import similarity_html, similarity_text

@@ -87,27 +87,27 @@ def _shares(prints: list[Fingerprint]) -> Any:
 
     vocabulary: dict[Any, int] = {}
     programs = []
-    for fingerprint in prints:
+    for program in prints:
         located = sorted((int(position), vocabulary.setdefault(value, len(vocabulary)))
-                         for value, positions in fingerprint.hash_idx.items() for position in positions)
+                         for value, positions in program.hash_idx.items() for position in positions)
         programs.append((numpy.array([position for position, _ in located], dtype=numpy.int32),
                          numpy.array([value for _, value in located], dtype=numpy.int64)))
     columns, offsets = _holders(programs, len(vocabulary))
     count = len(prints)
     shares = numpy.zeros((count, count))
-    for row, ((positions, values), fingerprint) in enumerate(zip(programs, prints)):
-        if not len(positions) or not len(fingerprint.filtered_code):
+    for row, ((positions, values), program) in enumerate(zip(programs, prints)):
+        if not len(positions) or not len(program.filtered_code):
             continue
         starts, sizes = offsets[values], offsets[values + 1] - offsets[values]
         # every holder of every position's hash, position by position: each range starts..starts+sizes in turn
         taken = numpy.arange(sizes.sum()) + numpy.repeat(starts - (numpy.cumsum(sizes) - sizes), sizes)
         held = numpy.zeros((len(positions), count), dtype=bool)
         held[numpy.repeat(numpy.arange(len(positions)), sizes), columns[taken]] = True
-        k = fingerprint.k
+        k = program.k
         following = numpy.minimum.accumulate(numpy.where(held, positions[:, None], positions[-1] + k)[:0:-1], axis=0)[::-1]
         gaps = numpy.minimum(following - positions[:-1, None], k)
         covered = numpy.where(held[:-1], gaps, 0).sum(axis=0) + k * held[-1]
-        shares[row] = covered / fingerprint.token_coverage
+        shares[row] = covered / program.token_coverage
     return shares
 
 

@@ -8,8 +8,28 @@ Why not copydetect itself: its detector module imports matplotlib's pyplot at it
 an HTML report the grader never draws, and every `grade` of a class paid 0.7 s of CPU (a second under
 load) to import it. The numbers are copydetect's own, quirks included (`numpy.intersect1d` called as it
 calls it), and tests/unit/test_similarity_shares.py holds every program's fingerprint and every pair's
-copied code to copydetect 0.5.0's (MIT licence), which stays in requirements.txt for that test alone.
-Pure functions over text; numpy and Pygments are imported when a class is compared, not before."""
+copied code to copydetect 0.5.0's, which stays in requirements.txt for that test alone.
+Pure functions over text; numpy and Pygments are imported when a class is compared, not before.
+
+`filtered`, `fingerprint`, `_slices` and `copied` follow copydetect 0.5.0 closely, under its licence:
+
+    Copyright (c) 2020 Bryson Lingenfelter
+
+    Permission is hereby granted, free of charge, to any person obtaining a copy of this software and
+    associated documentation files (the "Software"), to deal in the Software without restriction,
+    including without limitation the rights to use, copy, modify, merge, publish, distribute, sublicense,
+    and/or sell copies of the Software, and to permit persons to whom the Software is furnished to do so,
+    subject to the following conditions:
+
+    The above copyright notice and this permission notice shall be included in all copies or substantial
+    portions of the Software.
+
+    THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING BUT NOT
+    LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN
+    NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY,
+    WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE
+    SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # numpy fields: no == between two
 class Fingerprint:
     """One program's fingerprint, as copydetect's `CodeFingerprint` holds it. `offsets`: at each index
     of the filtered code where filtering removed characters, how many it had removed before (to map a
@@ -32,10 +52,10 @@ class Fingerprint:
 
 
 def filtered(code: str) -> tuple[str, Any]:
-    """The program with each identifier as V, function name F, class name O, string S (its quotes kept),
-    whitespace and comments dropped, the rest as written; and the offsets of what was dropped. A class
-    name's offset is its own length, as copydetect records it (its slip: every other name records the
-    characters removed so far)."""
+    """The program with each identifier as V, function name F, class name O, a shebang P, a string's text
+    S (a lone quote kept as ", a triple quote as S), whitespace and comments dropped, the rest as written;
+    and the offsets of what was dropped. A class name's offset is its length less one, as copydetect
+    records it (its slip: every other name records the characters removed so far)."""
     import numpy
     from pygments import lexers, token
 

@@ -8,9 +8,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import numpy
-
-from grader.report.similarity import CODE_K, _fingerprints, code_pairs
+from grader.report.similarity import CODE_K, _fingerprints, code_pairs, ranked
 from grader.report.winnowing import copied
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,6 +36,7 @@ def sources() -> dict[str, str]:
 
 
 def test_every_program_s_fingerprint_and_every_pair_s_shares_and_copied_code_are_copydetect_s():
+    import numpy  # not at every test process's collection
     from copydetect import CodeFingerprint, compare_files  # seconds to import (matplotlib): not at collection
 
     programs = sources()
@@ -70,6 +69,14 @@ def test_every_program_s_fingerprint_and_every_pair_s_shares_and_copied_code_are
     shown = 0
     for first, second in sample:
         mine, reference = copied(prints[first], prints[second]), compare_files(theirs[first], theirs[second])[2]
-        assert all(numpy.array_equal(m, r) for m, r in zip(mine, reference)), (first, second)
+        assert len(mine) == len(reference) == 2, (first, second)
+        assert all(m.dtype == r.dtype and numpy.array_equal(m, r) for m, r in zip(mine, reference)), (first, second)
         shown += bool(len(mine[0]))
     assert shown >= len(sample) // 4 and len(copied(prints["with-a-class"], prints["a-class-copy"])[0])
+
+    # Each listed pair of the ranking shows each program's own copied code, in the pair's order.
+    listed = [pair for pair in ranked(programs, TEMPLATE) if len(pair.slices[0])]
+    assert listed
+    for pair in listed:
+        reference = compare_files(theirs[pair.first], theirs[pair.second])[2]
+        assert all(numpy.array_equal(m, r) for m, r in zip(pair.slices, reference)), (pair.first, pair.second)
