@@ -57,9 +57,9 @@ def test_check_passes_the_contract_page_and_shows_a_bug_by_its_actions_with_a_sc
 
 def test_grade_grades_a_class_of_pages_alike_twice_with_the_picture_in_its_reports(pages: Path):
     books = []
-    for force in ((), ("--force",)):
+    for jobs, force in (("2", ()), ("1", ("--force",))):  # two pages at once, then one after the other
         done = grader("grade", str(pages / "class"), "--out", str(pages / "grades"), "--specs", str(pages / "specs"),
-                      *force)
+                      "--jobs", jobs, *force)
         assert done.returncode == 0, done.stdout + done.stderr
         books.append((pages / "grades" / "gradebook.csv").read_bytes())
     assert books[0] == books[1]
