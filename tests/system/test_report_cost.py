@@ -52,4 +52,4 @@ def test_a_flood_costs_the_report_what_its_budgets_show() -> None:
     assert calls(profile, "judge/comparison", "normalise_line") <= looked_at
     assert calls(profile, "judge/matching", "_same") <= steps * EXPECTED_LINES + differing * EXPECTED_LINES * MAX_DIFF_LINES
     # a rule spec reads each distinct line of a step once, the expected ones and the printed ones
-    assert calls(profile, "spec/vocabulary", "tokens") <= 2 * sum(len(spec.steps) for spec in specs) * EXPECTED_LINES
+    assert calls(profile, "judge/facts", "tokens") <= 2 * sum(len(spec.steps) for spec in specs) * EXPECTED_LINES
