@@ -1,11 +1,14 @@
-"""Shared helpers: write a program into a fresh submission folder, build specs from YAML text; and the
-rule of tests/unit/: a unit test starts no process (it judges plain data: specs, facts, verdicts,
-reports, results), so the unit tests run in seconds (`make test-fast`), and one that starts a process
-fails, naming what it started: it belongs in tests/system/."""
+"""Shared helpers: write a program into a fresh submission folder, build specs from YAML text, count a
+grader function's calls in a profile; and the rule of tests/unit/: a unit test starts no process (it
+judges plain data: specs, facts, verdicts, reports, results), so the unit tests run in seconds
+(`make test-fast`), and one that starts a process fails, naming what it started: it belongs in
+tests/system/."""
 
 from __future__ import annotations
 
+import cProfile
 import os
+import pstats
 import shutil
 import stat
 import subprocess
@@ -138,3 +141,12 @@ steps:
   - output: |
       hello Bob
 """
+
+
+def calls(profile: cProfile.Profile, module: str, function: str) -> int:
+    """How many times `function` of grader/`module`.py was called while `profile` ran: work counted, never
+    timed. A function never seen was moved or misnamed, and a bound on it would hold at 0: that fails."""
+    counts = [stat[1] for (file, _, name), stat in pstats.Stats(profile).stats.items()
+              if name == function and file.endswith(f"grader/{module}.py")]
+    assert counts, f"grader/{module}.py's {function} never ran: is it still there?"
+    return sum(counts)

@@ -8,9 +8,9 @@ step once, whatever the program printed."""
 from __future__ import annotations
 
 import cProfile
-import pstats
 from pathlib import Path
 
+from conftest import calls
 from grader.engine.runner import Options, run_spec
 from grader.judge.judging import judge
 from grader.judge.matching import MAX_DIFF_LINES
@@ -22,12 +22,6 @@ from grader.spec.specs import load_specs
 ROOT = Path(__file__).resolve().parents[2]
 FLOOD = ROOT / "tests" / "hostile" / "report_flood"
 EXPECTED_LINES = 40  # more than any step of the suite expects
-
-
-def calls(profile: cProfile.Profile, module: str, function: str) -> int:
-    """How many times `function` of grader/`module`.py was called while `profile` ran."""
-    return sum(counts[1] for (file, _, name), counts in pstats.Stats(profile).stats.items()
-               if name == function and file.endswith(f"grader/{module}.py"))
 
 
 def test_a_flood_costs_the_report_what_its_budgets_show() -> None:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import cProfile
-import pstats
 
 import pytest
 
+from conftest import calls
 from grader.judge.facts import Record, session_facts, step_facts, tokens
 from grader.spec.vocabulary import vocabulary_from, words
 
@@ -122,12 +122,6 @@ def test_labels_take_their_numbers_in_the_line_s_order(line: str, record: Record
     assert step_facts([line], COLOURS, None).records == (record,)
 
 
-def calls(profile: cProfile.Profile, function: str) -> int:
-    """How many times grader/judge/facts.py's `function` was called while `profile` ran."""
-    return sum(counts[1] for (file, _, name), counts in pstats.Stats(profile).stats.items()
-               if name == function and file.endswith("judge/facts.py"))
-
-
 def test_a_long_line_of_other_words_is_searched_only_where_a_phrase_could_start() -> None:
     tail = " ".join(f"w{n}" for n in range(3_000))
     profile = cProfile.Profile()
@@ -135,7 +129,7 @@ def test_a_long_line_of_other_words_is_searched_only_where_a_phrase_could_start(
     facts = step_facts([tail, f"{tail} You did it in 7 guesses {tail}"], VOCABULARY, None)
     profile.disable()
     assert facts.phrases == (("count", ("7",)),)
-    assert calls(profile, "<genexpr>") <= 100  # a window per word would be some 2 x 5 x 9,000
+    assert calls(profile, "judge/facts", "<genexpr>") <= 100  # a window per word would be some 2 x 5 x 9,000
 
 
 def test_a_session_reads_each_distinct_line_once_however_often_the_history_repeats_it() -> None:
@@ -147,7 +141,7 @@ def test_a_session_reads_each_distinct_line_once_however_often_the_history_repea
     profile.disable()
     assert [len(step.records) for step in facts] == [1, 2, 3, 4, 5, 6]
     assert facts == [step_facts(lines, VOCABULARY, None) for lines in outputs]
-    assert calls(profile, "_line_facts") == len(history) + 1
+    assert calls(profile, "judge/facts", "_line_facts") == len(history) + 1
 
 
 def test_unended_8_bit_string_commands_are_kept_as_text_in_one_pass() -> None:
