@@ -74,9 +74,12 @@ def test_every_program_s_fingerprint_and_every_pair_s_shares_and_copied_code_are
         shown += bool(len(mine[0]))
     assert shown >= len(sample) // 4 and len(copied(prints["with-a-class"], prints["a-class-copy"])[0])
 
-    # Each listed pair of the ranking shows each program's own copied code, in the pair's order.
-    listed = [pair for pair in ranked(programs, TEMPLATE) if len(pair.slices[0])]
-    assert listed
+    # Each listed pair of the ranking shows each program's own copied code, in the pair's order (on a few
+    # programs, the copies among them: the ranking also reads every program's strings).
+    few = {name: programs[name] for name in ("a-copy", "real-globals-own-prompts", "with-a-class", "a-class-copy",
+                                              *names[:6])}
+    listed = [pair for pair in ranked(few, TEMPLATE) if len(pair.slices[0])]
+    assert len(listed) >= 2
     for pair in listed:
         reference = compare_files(theirs[pair.first], theirs[pair.second])[2]
         assert all(numpy.array_equal(m, r) for m, r in zip(pair.slices, reference)), (pair.first, pair.second)
