@@ -7,6 +7,7 @@ Never a verdict: a list of pairs to look at."""
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import stat
 import sys
@@ -75,26 +76,33 @@ def class_section(entries: list[tuple[str, Path]], assignment: Assignment, shard
             sources[student] = text
     if len(sources) < 2:  # nothing to compare: numpy and Pygments not loaded
         return "", None
-    try:
-        import numpy  # noqa: F401  (the instructor's, as Pygments: a grading host may not have them)
-        import pygments  # noqa: F401
+    missing = _missing_package()
+    if missing:
+        return "", f"similar submissions: left out of the report ({missing} is not installed)"
+    from grader.report.similarity import distribution, ranked
+    from grader.report.similarity_html import similarity_section
 
-        from grader.report.similarity import distribution, ranked
-        from grader.report.similarity_html import similarity_section
-    except ImportError as missing:
-        return "", f"similar submissions: left out of the report ({missing.name or missing} is not installed)"
     template, reference = (_source(folder / assignment.program) for folder in (assignment.template, assignment.reference))
     pairs = ranked(sources, template, reference)
     return similarity_section(pairs, sources, distribution(pairs), skipped), None
 
 
+def _missing_package() -> str | None:
+    """The first of what the similarity check runs on that cannot be imported, or None: numpy and Pygments
+    are the instructor's (requirements.txt), and a grading host may not have them."""
+    for name in ("numpy", "pygments"):
+        try:
+            importlib.import_module(name)
+        except ImportError as missing:
+            return missing.name or name
+    return None
+
+
 def cmd_similar(args: argparse.Namespace) -> int:
-    try:
-        import numpy  # noqa: F401
-        import pygments  # noqa: F401
-    except ImportError as missing:
-        raise UsageError(f"the similarity check needs numpy and Pygments ({missing.name or missing} is not installed): "
-                         "`make setup` installs them (requirements.txt)") from None
+    missing = _missing_package()
+    if missing:
+        raise UsageError(f"the similarity check needs numpy and Pygments ({missing} is not installed): "
+                         "`make setup` installs them (requirements.txt)")
     from grader.report.similarity import distribution, ranked
     from grader.report.similarity_html import similarity_html, similarity_text
 

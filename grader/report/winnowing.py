@@ -117,11 +117,10 @@ def fingerprint(code: str, k: int, boilerplate: Any = None) -> Fingerprint:
 
 
 def _slices(starts: Any, k: int) -> Any:
-    """The copied stretches of filtered code from the starts of the shared k-grams: [begins, ends]."""
+    """The copied stretches of filtered code from the starts of the shared k-grams (at least one): [begins,
+    ends]."""
     import numpy
 
-    if len(starts) == 0:
-        return numpy.array([[], []])
     ordered = numpy.sort(starts)
     following = numpy.concatenate([ordered[1:], [0]])
     gaps = numpy.where(following - ordered > k - 1)[0]
