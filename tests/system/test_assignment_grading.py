@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
-import sys
 import textwrap
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +22,7 @@ from grader.commands.variant_files import rendered
 from grader.report.text import failure_details
 from grader.engine.runner import Options, grade_spec, play_session
 from grader.spec.specs import load_specs, parse_spec
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 COLOUR, CODEBREAKER = ROOT / "assignments" / "colour", ROOT / "assignments" / "codebreaker"
@@ -129,10 +129,9 @@ def test_corpus_entries_are_graded_as_their_notes_say(folder, names):
     assert not analysis.uncaught and not analysis.wrongly_failed and not analysis.grader_errors
 
 
-def grade_class(class_dir: Path, out: Path, assignment: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out),
-                           "--assignment", str(assignment), "--jobs", "2", *extra],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+def grade_class(class_dir: Path, out: Path, assignment: Path, *extra: str, fresh: bool = False,
+                ) -> subprocess.CompletedProcess:
+    return run_grader("grade", class_dir, "--out", out, "--assignment", assignment, "--jobs", "2", *extra, fresh=fresh)
 
 
 def test_a_forced_regrade_gives_the_same_gradebook_and_a_new_referee_regrades(tmp_path):
@@ -150,7 +149,7 @@ def test_a_forced_regrade_gives_the_same_gradebook_and_a_new_referee_regrades(tm
     assert first.returncode == 0, first.stderr
     gradebook = (out / "gradebook.csv").read_bytes()
     hashes = {path: path.read_bytes() for path in out.rglob("inputs.sha256")}
-    assert grade_class(class_dir, out, assignment, "--force").returncode == 0
+    assert grade_class(class_dir, out, assignment, "--force", fresh=True).returncode == 0  # another hash seed
     assert (out / "gradebook.csv").read_bytes() == gradebook
     with (assignment / "referee.py").open("a", encoding="utf-8") as referee:
         referee.write("# a change to the referee\n")
@@ -164,8 +163,7 @@ def test_a_referee_spec_needs_the_assignment_s_referee(tmp_path):
     (tmp_path / "specs" / "01.yaml").write_text(
         "name: n\ndescription: d\npoints: 1\nvisibility: visible\nreferee: {seed: 1}\n", encoding="utf-8")
     (tmp_path / "game.py").write_text("print('hi')\n", encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "grader", "check", str(tmp_path), "--assignment", str(tmp_path)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = run_grader("check", tmp_path, "--assignment", tmp_path, timeout=60)
     assert result.returncode == 2
     assert "01.yaml: a referee spec, but" in result.stderr and "names no `referee`" in result.stderr
 
@@ -182,7 +180,6 @@ def test_a_failing_referee_is_the_instructor_s_error_named_with_its_file(tmp_pat
     submission = tmp_path / "student"
     submission.mkdir()
     (submission / "echo.py").write_text("input('? ')\nprint('pong')\n", encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "grader", "check", str(submission), "--assignment", str(folder)],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = run_grader("check", submission, "--assignment", folder, timeout=60)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert f"{folder / 'referee.py'}: the referee failed: KeyError" in result.stderr

@@ -28,6 +28,7 @@ from grader.engine.runner import Options
 from grader.sandbox.protections import Protections, protections
 from grader.spec.specs import load_specs, parse_spec
 from grader.sandbox.box import UID_BASE
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "submissions"
@@ -64,8 +65,7 @@ def make_class(tmp_path: Path, names: list[str]) -> Path:
 
 
 def grade(class_dir: Path, out: Path, specs: Path, *extra: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out),
-                           "--specs", str(specs), *extra], cwd=ROOT, capture_output=True, text=True, env=env, timeout=600)
+    return run_grader("grade", class_dir, "--out", out, "--specs", specs, *extra, env=env, timeout=600)
 
 
 def cmdline(pid: int) -> str:
@@ -149,8 +149,7 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
     assert "NOT RUN (1)" in first.stdout and "  no-file: no mastermind.py (found: main.py)" in first.stdout
     assert "no-file: 0/15 (not run: no mastermind.py (found: main.py))" in first.stderr
 
-    merged = subprocess.run([sys.executable, "-m", "grader", "gradebook", str(out)],
-                            cwd=ROOT, capture_output=True)
+    merged = run_grader("gradebook", out, text=False)
     assert merged.stdout == original
 
     again = grade(class_dir, out, specs)

@@ -12,11 +12,11 @@ import sys
 from conftest import ROOT, one_spec
 from grader.sandbox import proc
 from grader.spec.specs import load_specs
+from grader_command import run_grader
 
 
 def check(*args: str, cwd=ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader", "check", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=600)
+    return run_grader("check", *args, cwd=cwd, timeout=600)
 
 
 def test_reference_earns_full_marks_and_exit_0(tmp_path):
@@ -91,15 +91,13 @@ def test_missing_protections_are_said_once_and_require_sandbox_refuses(monkeypat
 def test_grade_passes_run_options_to_its_workers(tmp_path):
     shutil.copytree(ROOT / "reference", tmp_path / "class" / "ada")
     specs = one_spec(tmp_path)  # the options reach the workers whatever the specs
-    result = subprocess.run([sys.executable, "-m", "grader", "grade", str(tmp_path / "class"), "--out",
-                             str(tmp_path / "out"), "--specs", specs, "--limit", "output_bytes=40"],
-                            cwd=ROOT, capture_output=True, text=True, timeout=600)
+    result = run_grader("grade", tmp_path / "class", "--out", tmp_path / "out", "--specs", specs,
+                        "--limit", "output_bytes=40", timeout=600)
     assert result.returncode == 0, result.stderr
     results = json.loads((tmp_path / "out" / "students" / "ada" / "results.json").read_text())
     assert results["score"] == 0 and "more than 40 bytes" in results["tests"][0]["output"]
     (tmp_path / "class" / "bob.zip").write_bytes(b"PK")  # a file, not a folder: graded, never left out
-    again = subprocess.run([sys.executable, "-m", "grader", "grade", str(tmp_path / "class"), "--out",
-                            str(tmp_path / "out"), "--specs", specs], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    again = run_grader("grade", tmp_path / "class", "--out", tmp_path / "out", "--specs", specs, timeout=600)
     assert again.returncode == 0, again.stderr
     results = json.loads((tmp_path / "out" / "students" / "ada" / "results.json").read_text())
     assert results["score"] == results["max_score"], "changed run options must regrade"

@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "writing-specs.md"
@@ -41,8 +40,7 @@ def test_recording_the_inputs_shown_gives_the_specs_shown(tmp_path):
         target = assignment / Path(path).relative_to("assignments/guess")
         target.write_text(block, encoding="utf-8")
         targets.append((target, ROOT / path))
-    done = subprocess.run([sys.executable, "-m", "grader", "record", *(str(t) for t, _ in targets),
-                           "--assignment", str(assignment)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = run_grader("record", *(target for target, _ in targets), "--assignment", assignment, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     for recorded, shipped in targets:
         assert recorded.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")
@@ -50,7 +48,6 @@ def test_recording_the_inputs_shown_gives_the_specs_shown(tmp_path):
 
 @pytest.mark.parametrize("arguments, block", marked("output of"), ids=lambda value: value if "\n" not in value else "")
 def test_a_command_s_output_shown_is_what_it_prints(arguments, block):
-    done = subprocess.run([sys.executable, "-m", "grader", *shlex.split(arguments)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = run_grader(*shlex.split(arguments), timeout=120)
     assert done.returncode in (0, 1), done.stderr
     assert done.stdout == block

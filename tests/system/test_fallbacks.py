@@ -7,14 +7,13 @@ import json
 import os
 import shutil
 import socket
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
 from conftest import NOBODY, ROOT, as_nobody
+from grader_command import run_grader
 
 
 def handed_to_nobody(folder: Path) -> None:
@@ -58,9 +57,8 @@ def test_the_fallback_as_root_keeps_the_output_folder_from_student_code() -> Non
         shared.chmod(0o755)
         out = shared / "out"
         classroom, specs = tamper_class(shared, out / "students" / "alice" / "results.json")
-        done = subprocess.run([sys.executable, "-m", "grader", "grade", str(classroom), "--out", str(out), "--specs",
-                               str(specs), "--jobs", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300,
-                              env={**os.environ, "GRADER_SANDBOX": "off"})
+        done = run_grader("grade", classroom, "--out", out, "--specs", specs, "--jobs", "1",
+                          env={**os.environ, "GRADER_SANDBOX": "off"})
         assert done.returncode == 0, done.stderr
         tried = (out / "students" / "zed" / "results.json").read_text()
         assert "cannot read" in tried and "cannot rewrite" in tried and "+ read " not in tried, tried

@@ -6,7 +6,6 @@ import csv
 import io
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from grader.base.errors import UsageError
 from grader.report.gradebook import gradebook_csv, neutralised
 from grader.report.results import from_json, grader_error_results, with_problem
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,7 +68,7 @@ def test_a_spec_missing_from_one_results_file_is_an_empty_cell_and_errors_have_n
 
 
 def run_gradebook(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader", "gradebook", *args], cwd=ROOT, capture_output=True, text=True)
+    return run_grader("gradebook", *args)
 
 
 def test_merge_command_takes_files_folders_and_file_name_ids(tmp_path: Path):

@@ -13,7 +13,6 @@ import select
 import shutil
 import statistics
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from grader.report.text import HIDDEN_NOTE, format_points
 from grader.report.results import Results, dumps, from_json
 from grader.sandbox.browser import UNUSED_FEATURES
 from grader.spec.specs import load_specs
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "html_report.html"
@@ -102,13 +102,11 @@ def test_gradebook_command_writes_the_report_next_to_the_book(tmp_path: Path):
         folder.mkdir(parents=True)
         (folder / "results.json").write_text(dumps(results), encoding="utf-8")
     book = tmp_path / "merged" / "book.csv"
-    done = subprocess.run([sys.executable, "-m", "grader", "gradebook", str(tmp_path / "artifacts"), "--out", str(book)],
-                          cwd=ROOT, capture_output=True, text=True)
+    done = run_grader("gradebook", tmp_path / "artifacts", "--out", book)
     assert done.returncode == 0, done.stderr
     page = (tmp_path / "merged" / "report.html").read_text(encoding="utf-8")
     assert '">ada</a>' in page and "not graded (grader error)" in page and "&lt;b&gt;mal" in page
-    clash = subprocess.run([sys.executable, "-m", "grader", "gradebook", str(tmp_path / "artifacts"),
-                            "--out", str(tmp_path / "merged" / "report.html")], cwd=ROOT, capture_output=True, text=True)
+    clash = run_grader("gradebook", tmp_path / "artifacts", "--out", tmp_path / "merged" / "report.html")
     assert clash.returncode == 2 and "choose another" in clash.stderr and "Traceback" not in clash.stderr
 
 
@@ -209,8 +207,7 @@ class Browser:
 def sample_class_graded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """tests/sample_class graded through the real `grade` command, once per test session."""
     out = tmp_path_factory.mktemp("sample-grades")
-    done = subprocess.run([sys.executable, "-m", "grader", "grade", "tests/sample_class", "--out", str(out)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    done = run_grader("grade", "tests/sample_class", "--out", out, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     return out
 

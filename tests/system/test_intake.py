@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, nest, unnest
+from conftest import nest, unnest
 from grader.engine.intake import IntakeLimits, admit, survey
 from grader.sandbox.scratch import PATH_MAX, copy_prefix
+from grader_command import run_grader
 
 SMALL = IntakeLimits(submission_mb=1, submission_files=20, submission_depth=3)
 
@@ -129,12 +128,10 @@ def test_a_submission_within_every_limit_whose_paths_are_too_long_to_copy_is_the
         student = program_folder(base / "class")
         long_path(student, PATH_MAX - 1 - len(os.fsencode(student)) - 1)
         assert len(os.fsencode(student)) < len(copy_prefix())
-        check = subprocess.run([sys.executable, "-m", "grader", "check", str(student)], cwd=ROOT, capture_output=True,
-                               text=True, timeout=120)
+        check = run_grader("check", student, timeout=120)
         assert check.returncode == 1, check.stderr[-500:]
         assert "a path too long to copy: dddd" in check.stdout and "Traceback" not in check.stderr + check.stdout
-        grade = subprocess.run([sys.executable, "-m", "grader", "grade", str(base / "class"), "--out", str(base / "out")],
-                               cwd=ROOT, capture_output=True, text=True, timeout=120)
+        grade = run_grader("grade", base / "class", "--out", base / "out", timeout=120)
         assert grade.returncode == 0, grade.stderr[-500:]
         assert "student,0,145," in (base / "out" / "gradebook.csv").read_text()
         assert "NOT GRADED" not in grade.stdout + grade.stderr and "a path too long to copy" in grade.stdout

@@ -4,10 +4,10 @@ any character a program prints made safe for XML."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,8 +28,7 @@ def specs_dir(tmp_path: Path) -> Path:
 
 
 def check_junit(submission: Path, specs: Path, out: Path) -> ET.Element:
-    done = subprocess.run([sys.executable, "-m", "grader", "check", str(submission), "--specs", str(specs),
-                           "--junit", str(out)], cwd=ROOT, capture_output=True, text=True)
+    done = run_grader("check", submission, "--specs", specs, "--junit", out)
     assert done.returncode in (0, 1), done.stderr
     return ET.parse(out).getroot()
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from golden.lms_cases import FOLDER, the_class
 from grader.report.results import to_json
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,7 @@ def write_class(folder: Path) -> None:
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader", "gradebook", *args], cwd=ROOT, capture_output=True, text=True)
+    return run_grader("gradebook", *args)
 
 
 def test_gradebook_command_writes_canvas_and_lists_who_was_left_out(tmp_path: Path):

@@ -4,8 +4,6 @@ report titled with the assignment's name."""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from grader.commands.mutants import analyse, grade_corpus, load_corpus
@@ -14,6 +12,7 @@ from grader.engine.runner import grade_spec
 from grader.report.text import failure_details
 from grader.spec.assignment import load_assignment
 from grader.spec.specs import load_specs
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 MATCH = ROOT / "assignments" / "match"
@@ -33,14 +32,12 @@ def test_a_graded_class_s_report_is_titled_with_the_assignment_s_name(tmp_path) 
     class_dir = tmp_path / "class"
     shutil.copytree(MATCH / "tests" / "submissions" / "bug-twelve-rows", class_dir / "ana")
     out = tmp_path / "grades"
-    done = subprocess.run([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out), "--assignment",
-                           str(MATCH), "--jobs", "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = run_grader("grade", class_dir, "--out", out, "--assignment", MATCH, "--jobs", "2")
     assert done.returncode == 0, done.stderr
     assert "<title>Mastermind Match: class report</title>" in (out / "report.html").read_text()
     merged = tmp_path / "merged" / "book.csv"
     merged.parent.mkdir()
-    done = subprocess.run([sys.executable, "-m", "grader", "gradebook", str(out), "--out", str(merged), "--assignment",
-                           str(MATCH)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    done = run_grader("gradebook", out, "--out", merged, "--assignment", MATCH, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "<title>Mastermind Match: class report</title>" in (merged.parent / "report.html").read_text()
 

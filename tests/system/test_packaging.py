@@ -18,6 +18,7 @@ from grader.report.text import HIDDEN_NOTE
 from grader.sandbox.browser import chromium
 from grader.sandbox.protections import protections
 from grader.spec.specs import SUITE_FILE, load_specs
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = load_specs(ROOT / "specs")
@@ -42,8 +43,7 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 
 def build(command: str, out: Path, assignment: Path = ROOT) -> None:
-    done = subprocess.run([sys.executable, "-m", "grader", command, "--out", str(out), "--assignment", str(assignment)],
-                          cwd=ROOT, capture_output=True, text=True)
+    done = run_grader(command, "--out", out, "--assignment", assignment)
     assert done.returncode == 0, done.stderr
 
 

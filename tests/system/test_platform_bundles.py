@@ -16,6 +16,7 @@ from grader.report.feedback import HIDDEN_TESTS
 from grader.report.text import HIDDEN_NOTE
 from grader.spec.specs import SUITE_FILE, load_specs
 from test_packaging import clean_env
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = load_specs(ROOT / "specs")
@@ -29,16 +30,14 @@ RUNNER_ENV = {"CLASSROOM": "cs1", "ASSIGNMENT": "mastermind", "SUBMISSION_TAG": 
 
 
 def build(command: str, out: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "grader", command, "--out", str(out)], cwd=ROOT,
-                          capture_output=True, text=True)
+    done = run_grader(command, "--out", out)
     assert done.returncode == 0, done.stderr
 
 
 def checked(student: Path, tmp_path: Path) -> dict:
     """What `check` gives the same submission: the score both platforms must report."""
     target = tmp_path / f"{student.name}-check.json"
-    subprocess.run([sys.executable, "-m", "grader", "check", str(student), "--json", str(target)], cwd=ROOT,
-                   capture_output=True, timeout=600)
+    run_grader("check", student, "--json", target, timeout=600)
     return json.loads(target.read_text())
 
 
@@ -159,8 +158,7 @@ def test_classroom50_outside_its_runner_is_an_infrastructure_error_not_a_grade(t
     done = run_classroom50(classroom50, repository)
     assert done.returncode != 0 and "no CLASSROOM, ASSIGNMENT, SUBMISSION_TAG" in done.stderr
     assert not (repository / "result.json").exists()
-    bad = subprocess.run([sys.executable, "-m", "grader", "classroom50", "--out", str(tmp_path / "x"), "--slug", "My HW"],
-                         cwd=ROOT, capture_output=True, text=True)
+    bad = run_grader("classroom50", "--out", tmp_path / "x", "--slug", "My HW")
     assert bad.returncode == 2 and "--slug 'My HW'" in bad.stderr
 
 

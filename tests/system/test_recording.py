@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from grader.judge.judging import judge
 from grader.commands.recording import RecordError, record_file, record_text
 from grader.engine.runner import Options, run_spec
 from grader.spec.specs import parse_spec
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "student_template"
@@ -45,8 +45,7 @@ steps:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    return run_grader(*args, timeout=120)
 
 
 def passes_reference(text: str, path: str = "x.yaml") -> bool:
@@ -155,8 +154,7 @@ def test_the_suite_file_is_skipped_and_its_options_never_change_what_is_recorded
 
 
 def test_record_refuses_a_web_pages_specs_saying_they_are_written_by_hand():
-    done = subprocess.run([sys.executable, "-m", "grader", "record", "assignments/web-colour/specs/01-example.yaml",
-                           "--assignment", "assignments/web-colour"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60)
+    done = run_grader("record", "assignments/web-colour/specs/01-example.yaml", "--assignment",
+                      "assignments/web-colour", timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert "a web page's specs are written by hand" in done.stderr and "Traceback" not in done.stderr

@@ -7,7 +7,6 @@ import os
 import platform
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.protections import Protections, exposed, protections
 from grader.sandbox.inside import landlock
 from test_sandbox import FAST, MODES, ROOT, ended, needs_isolation, running, submission
+from grader_command import run_grader
 
 as_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
                              reason="only the fallback as root runs programs as a per-run uid")
@@ -147,9 +147,8 @@ def test_grade_in_the_fallback_as_root_gives_the_reference_its_marks(tmp_path: P
     specs = tmp_path / "specs"
     specs.mkdir()
     shutil.copy(ROOT / "specs" / "02-win-on-first-guess.yaml", specs)
-    done = subprocess.run([sys.executable, "-m", "grader", "grade", str(tmp_path / "class"), "--out",
-                           str(tmp_path / "out"), "--specs", str(specs)], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "GRADER_SANDBOX": "off"})
+    done = run_grader("grade", tmp_path / "class", "--out", tmp_path / "out", "--specs", specs, timeout=120,
+                      env={**os.environ, "GRADER_SANDBOX": "off"})
     assert "alice,6,6" in (tmp_path / "out" / "gradebook.csv").read_text(), done.stderr[-600:]
 
 
@@ -185,9 +184,8 @@ def test_the_fallback_as_root_names_the_private_folders_student_code_could_read(
         reachable.mkdir(mode=0o755)
         closed.mkdir(mode=0o700)
         shutil.copy(ROOT / "specs" / "02-win-on-first-guess.yaml", reachable)
-        done = subprocess.run([sys.executable, "-m", "grader", "check", str(ROOT / "reference"), "--specs",
-                               str(reachable)], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                              env={**os.environ, "GRADER_SANDBOX": "off"})
+        done = run_grader("check", ROOT / "reference", "--specs", reachable, timeout=60,
+                          env={**os.environ, "GRADER_SANDBOX": "off"})
         warnings = [line for line in done.stderr.splitlines() if "student code can read" in line]
         if landlock.usable():  # Landlock keeps the runs from every folder but the system's and their own copy
             assert warnings == [], done.stderr
@@ -252,8 +250,7 @@ def test_a_student_name_that_escapes_past_the_longest_file_name_is_graded_alone(
     long_names = ("\x01" * 255, "\x01" * 254 + "\x02", "\x01" * 200 + "\u00e9" * 27)  # legal names of 255 bytes
     for name in (*long_names, "bob"):
         (classroom / name).mkdir(parents=True)
-    done = subprocess.run([sys.executable, "-m", "grader", "grade", str(classroom), "--out", str(tmp_path / "out")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = run_grader("grade", classroom, "--out", tmp_path / "out", timeout=120)
     assert done.returncode in (0, 1), done.stderr[-500:]
     rows = (tmp_path / "out" / "gradebook.csv").read_text().splitlines()[1:]
     assert sorted(row.split(",")[0] for row in rows) == sorted(["bob", "\\x01" * 255, "\\x01" * 254 + "\\x02",

@@ -6,8 +6,6 @@ entry's verdicts are tests/system/graded_corpus.py's, graded once for these test
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,6 +19,7 @@ from grader.report.feedback import feedback_markdown
 from grader.report.results import from_json, to_json
 from grader.report.text import build_results, render_text
 from grader.spec.specs import load_specs
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = load_specs(ROOT / "specs")
@@ -63,8 +62,7 @@ def test_five_problems_are_told_within_150_lines(entry: Path):
 @pytest.mark.parametrize("name", ["cosmetic-welcome-banner", "bug-win-count-off-by-one", "crash-int-on-non-digit"])
 def test_the_command_prints_what_was_measured(name: str):
     """The measure above is the command's own report: the same lines, but for check's title."""
-    done = subprocess.run([sys.executable, "-m", "grader", "check", str(CORPUS / name), "--visible-only"], cwd=ROOT,
-                          capture_output=True, text=True, encoding="utf-8", check=False)
+    done = run_grader("check", CORPUS / name, "--visible-only", encoding="utf-8")
     assert done.returncode == 1, done.stderr
     assert done.stdout.splitlines()[1:] == render_text([v for v in verdicts(CORPUS / name) if not v.spec.hidden],
                                                        TITLE).splitlines()[1:]

@@ -6,13 +6,13 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
 from grader.batch.shard import Shard, parse_shard
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "submissions"
@@ -35,8 +35,7 @@ def test_a_bad_shard_is_refused(text: str) -> None:
 
 
 def grade(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "grader", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600, check=False)
+    return run_grader(*args, timeout=600)
 
 
 def test_merged_shards_give_the_book_of_one_run(tmp_path: Path) -> None:

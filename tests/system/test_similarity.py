@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from conftest import one_spec
 from grader.report.similarity import THRESHOLD, Pair, code_pairs, rare_strings, ranked, string_literals
 from grader.report.similarity_html import similarity_html
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = sorted([*ROOT.glob("tests/submissions/ok-*"), *ROOT.glob("tests/submissions/real-*")])
@@ -30,8 +30,7 @@ def make_class(folder: Path) -> Path:
 
 
 def similar(*args: str, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader", "similar", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, **env})
+    return run_grader("similar", *args, timeout=120, env={**os.environ, **env})
 
 
 def test_the_disguised_copy_and_its_original_are_the_top_pair_well_above_the_next(tmp_path: Path):
@@ -114,9 +113,8 @@ def test_unreadable_submissions_are_listed_and_bad_arguments_named(tmp_path: Pat
 
 def grade(class_dir: Path, out: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
     """`grade` on one short spec: the report's section is about the programs, not their grades."""
-    return subprocess.run([sys.executable, "-m", "grader", "grade", str(class_dir), "--out", str(out),
-                           "--specs", one_spec(class_dir.parent), *args],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, **env})
+    return run_grader("grade", class_dir, "--out", out, "--specs", one_spec(class_dir.parent), *args, timeout=600,
+                      env={**os.environ, **env})
 
 
 def test_the_class_report_has_the_similar_pairs_unless_a_shard_holds_part_of_the_class(tmp_path: Path):

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 from grader.commands.recording import record_text
 from grader.commands.validation import validate
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = ROOT / "specs" / "02-win-on-first-guess.yaml"
@@ -27,8 +27,7 @@ steps:
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "grader", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120)
+    return run_grader(*args, timeout=120)
 
 
 def suite(tmp_path: Path, files: dict[str, str]) -> Path:

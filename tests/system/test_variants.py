@@ -18,15 +18,14 @@ import pytest
 
 from grader.commands.variant_files import fill_folder
 from grader.spec.assignment import load_assignment, with_variant
+from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 COLOUR = ROOT / "assignments" / "colour"
 
 
 def grader(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "grader", *args], cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=300)
+    return run_grader(*args, cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 def colour_copy(tmp_path: Path, specs: dict[str, tuple[str, str]]) -> Path:

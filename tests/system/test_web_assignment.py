@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from browsers import NEEDS_BROWSER, ROOT
 from grader.engine.browser import SCREENSHOT_BUDGET
+from grader_command import run_grader
 
 ASSIGNMENT = ROOT / "assignments" / "web-colour"
 PAGE = ROOT / "tests" / "pages" / "colour"
@@ -37,8 +37,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def grader(*arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "grader", *arguments, "--assignment", str(ASSIGNMENT)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=300)
+    return run_grader(*arguments, "--assignment", ASSIGNMENT)
 
 
 def test_check_passes_the_contract_page_and_shows_a_bug_by_its_actions_with_a_screenshot(pages: Path):
