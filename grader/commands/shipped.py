@@ -18,7 +18,8 @@ from grader.spec.specs import SCHEMA_PATH
 # What a student runs: `python3 -m grader check` and `feedback` (the CI job's summary). The handout's grader
 # is these modules, everything they import, and the files they read or run without importing them.
 STUDENT_MODULES = ("grader.__main__", "grader.commands.cli", "grader.commands.check", "grader.commands.feedback",
-                   "grader.referee")  # what an assignment's referee imports: the handout's check loads it
+                   "grader.referee",  # what an assignment's referee imports: the handout's check loads it
+                   "grader.venv_setup")  # what check.py makes .venv with
 STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT, *INIT_MODULES, SERVER_SCRIPT,
                  DOOR_SCRIPT)  # scripts run, not imported
 WEB_EXTRA = "web"  # pyproject.toml's extra for a web assignment's grader

@@ -132,6 +132,7 @@ def test_handout_has_no_secrets_and_make_check_works_on_its_own(tmp_path: Path):
     results = json.loads((moved / "results.json").read_text())
     assert results["score"] == 0 and len(results["tests"]) == len(VISIBLE)
     assert (moved / "junit.xml").is_file()
+    assert not list(moved.glob(".venv/lib/python*/site-packages/pip"))  # installed by the host's pip: none of its own
     summary = subprocess.run([".venv/bin/python", "-m", "grader", "feedback", "results.json"], cwd=moved,
                              capture_output=True, text=True, env=clean_env())
     assert summary.returncode == 0 and "| ❌ fail |" in summary.stdout

@@ -188,6 +188,7 @@ def test_classroom50_autograder_sets_up_its_own_venv_outside_the_checkout(tmp_pa
     done = subprocess.run([sys.executable, str(script)], cwd=repository, capture_output=True, text=True, timeout=900, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert (tmp_path / "runner-temp" / "mastermind-grader-venv" / "bin" / "python").exists()
+    assert not list((tmp_path / "runner-temp").glob("mastermind-grader-venv/lib/python*/site-packages/pip"))
     result = json.loads((repository / "result.json").read_text())
     assert result["score"] == result["max-score"] == sum(spec.points for spec in SPECS)
     assert sorted(path.name for path in repository.iterdir()) == [".git", "mastermind.py", "release-body.md", "result.json"]

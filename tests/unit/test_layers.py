@@ -14,8 +14,10 @@ PACKAGE = Path(__file__).resolve().parents[2] / "grader"
 # Top first: a layer may import itself and anything after it, never anything before it.
 LAYERS = ["commands", "batch", "report", "engine", "sandbox", "judge", "spec", "base"]
 # Modules outside the layers, with what each may import: the entry point, the Python check it runs
-# before anything else, and the referee API's stable name for assignment authors.
-ENTRY_POINTS = {"__main__": {"python_check", "commands"}, "python_check": set(), "referee": {"engine"}}
+# before anything else, the referee API's stable name for assignment authors, and the venv maker the
+# handout's check.py and Classroom 50's autograder.py run before any requirement is installed.
+ENTRY_POINTS = {"__main__": {"python_check", "commands"}, "python_check": set(), "referee": {"engine"},
+                "venv_setup": set()}
 INSIDE = PACKAGE / "sandbox" / "inside"
 
 

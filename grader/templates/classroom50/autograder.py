@@ -15,8 +15,9 @@ import os
 import subprocess
 import sys
 import tempfile
-import venv
 from pathlib import Path
+
+from grader.venv_setup import make_venv, venv_python  # beside this file, standard library only
 
 HERE = Path(__file__).resolve().parent
 CHECKOUT = Path.cwd()
@@ -26,11 +27,11 @@ def python() -> str:
     if os.environ.get("CLASSROOM50_PYTHON"):
         return os.environ["CLASSROOM50_PYTHON"]
     target = Path(os.environ.get("RUNNER_TEMP") or tempfile.gettempdir()) / "mastermind-grader-venv"
-    interpreter = target / "bin" / "python"
+    interpreter = venv_python(target)
     if not interpreter.exists():
-        venv.create(target, with_pip=True)
-        subprocess.run([str(interpreter), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                        "-r", str(HERE / "requirements.txt")], check=True)
+        problem = make_venv(target, HERE / "requirements.txt")
+        if problem:
+            raise SystemExit(f"::error::{problem}")
     return str(interpreter)
 
 

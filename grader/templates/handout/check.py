@@ -19,12 +19,6 @@ VENV = os.path.join(HERE, ".venv")
 REQUIREMENTS = os.path.join(HERE, "requirements.txt")
 
 
-def venv_python():
-    if os.name == "nt":
-        return os.path.join(VENV, "Scripts", "python.exe")
-    return os.path.join(VENV, "bin", "python")
-
-
 def setup():
     """Make .venv with the pinned requirements, once per version of requirements.txt."""
     with open(REQUIREMENTS, "rb") as file:
@@ -32,11 +26,11 @@ def setup():
     if os.path.exists(stamp):
         return
     sys.stderr.write("Setting up .venv with what the checker needs (only this once)...\n")
-    if subprocess.call([sys.executable, "-m", "venv", VENV]) != 0:
-        sys.exit("error: could not create .venv (on Debian or Ubuntu: `sudo apt install python3-venv`)")
-    install = [venv_python(), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", REQUIREMENTS]
-    if subprocess.call(install) != 0:
-        sys.exit("error: could not install the checker's requirements into .venv (pip said why, above)")
+    from grader.venv_setup import make_venv  # noqa: PLC0415 - Python 3 only: after the version check
+
+    problem = make_venv(VENV, REQUIREMENTS)
+    if problem:
+        sys.exit("error: " + problem)
     for name in os.listdir(VENV):
         if name.startswith(".installed-"):
             os.remove(os.path.join(VENV, name))
@@ -54,7 +48,9 @@ def main():
         folder = folder if inside.startswith(os.pardir) else inside
     except ValueError:  # Windows: another drive
         pass
-    command = [venv_python(), "-m", "grader", "check", folder, "--specs", "specs",
+    from grader.venv_setup import venv_python  # noqa: PLC0415 - as above
+
+    command = [str(venv_python(VENV)), "-m", "grader", "check", folder, "--specs", "specs",
                "--visible-only", "--json", "results.json", "--junit", "junit.xml"] + sys.argv[2:]
     try:
         return subprocess.call(command, cwd=HERE)
