@@ -39,7 +39,7 @@ SCRIPT = "mastermind.py"
 # so the verdict stays the same on a busy machine; the step timeout still bounds everything else.
 STUCK_CPU_SECONDS = 0.3
 STUCK_ASLEEP_SECONDS = 0.4
-LAST_STEP_SLICE = 0.02
+LAST_STEP_SLICE = 0.05  # how often that proof is looked for: each look reads every thread of the program
 
 
 @dataclass(frozen=True)

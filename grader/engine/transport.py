@@ -22,8 +22,11 @@ from grader.engine.waiting import ProcWatch, QuietWatch
 PTY, PIPES = "pty", "pipes"
 TRANSPORTS = (PTY, PIPES)
 
-# How often the program is looked at while it is silent: starts fast, backs off to a ceiling.
-FIRST_POLL, LAST_POLL = 0.0002, 0.005
+# How often the program is looked at while it is silent (`pause_after`): about as often as it has been silent,
+# so a quick answer is seen quickly; at most every 5 ms for the first 50 ms of silence (a step's usual time),
+# then every tenth of the silence up to every 50 ms (a program asleep for seconds: 20 looks a second, not 200).
+FIRST_POLL, STEP_POLL, LONGEST_POLL = 0.0002, 0.005, 0.05
+SILENCE_SHARE = 0.1
 
 Watch = ProcWatch | QuietWatch
 
@@ -31,6 +34,11 @@ Watch = ProcWatch | QuietWatch
 # (one that never blocks: a spinning worker). CPU time, not a wall-clock wait: the machine's load moves
 # neither what a step holds nor when it closes.
 SETTLE_CPU = 0.25
+
+
+def pause_after(silence: float) -> float:
+    """How long to wait before the next look at a program that has printed nothing for `silence` seconds."""
+    return max(FIRST_POLL, min(silence, max(STEP_POLL, silence * SILENCE_SHARE), LONGEST_POLL))
 
 
 def default_transport(platform: str = sys.platform) -> str:
@@ -51,6 +59,7 @@ class Transport(ABC):
 
     watch: Watch
     eof: bool
+    heard_at: float | None = None  # when the program last printed or was typed to (None: not yet read from)
     echoed: list[bool | None]  # per line typed: whether the terminal showed it as it was read (None: unknown)
 
     @property
@@ -87,14 +96,14 @@ class Transport(ABC):
         past the budget is never returned, whichever way reading stopped: the cap does not depend on timing."""
         deadline = time.monotonic() + timeout
         data = bytearray()
-        interval = FIRST_POLL
+        if self.heard_at is None:
+            self.heard_at = time.monotonic()
         while True:
             piece = self._drain(budget - len(data))
             now = time.monotonic()
             if piece:
                 data += piece
-                self.watch.heard(now)
-                interval = FIRST_POLL
+                self._heard(now)
             event = None
             if len(data) > budget:
                 event = Ending.OUTPUT_LIMIT
@@ -112,8 +121,11 @@ class Transport(ABC):
                 if len(data) > budget:
                     return Chunk(bytes(data[:budget]), Ending.OUTPUT_LIMIT)
                 return Chunk(bytes(data), event)
-            self._pause(min(interval, max(deadline - now, 0)))
-            interval = min(interval * 2, LAST_POLL)
+            self._pause(min(pause_after(now - self.heard_at), max(deadline - now, 0)))
+
+    def _heard(self, now: float) -> None:
+        self.heard_at = now
+        self.watch.heard(now)
 
     def _settle(self, data: bytearray, deadline: float, budget: int) -> Ending:
         """Once a wait for input is seen: read all the program prints until every thread of it is blocked.
@@ -123,7 +135,7 @@ class Transport(ABC):
         flooded or has used SETTLE_CPU seconds of CPU since. A program that ends meanwhile ended here; one
         whose threads could not settle before the deadline (never given a CPU, stuck on a disk) timed out."""
         cpu = None  # the program's CPU time when it first did not settle at once
-        interval = FIRST_POLL
+        quiet_since = time.monotonic()
         while True:
             before = self.watch.still()
             piece = self._drain_rest(budget - len(data))
@@ -140,16 +152,16 @@ class Transport(ABC):
                 return Ending.WAITING
             if time.monotonic() >= deadline:
                 return Ending.TIMEOUT
+            now = time.monotonic()
             if piece:
-                interval = FIRST_POLL
+                quiet_since = now
             else:
-                self._pause(interval)
-                interval = min(interval * 2, LAST_POLL)
+                self._pause(pause_after(now - quiet_since))
 
     def send(self, line: str) -> None:
         """Type one line: from now on, only a new wait for input counts."""
         self.watch.arm()
-        self.watch.heard(time.monotonic())
+        self._heard(time.monotonic())
         self._typing(line)
         self._write(line.encode("utf-8") + b"\n")
 
@@ -160,11 +172,10 @@ class Transport(ABC):
 
     def wait_exit(self, timeout: float) -> bool:
         """After end of output: give the program until `timeout` to actually end."""
-        deadline = time.monotonic() + timeout
-        interval = FIRST_POLL
+        started = time.monotonic()
         while self._alive():
-            if time.monotonic() >= deadline:
+            now = time.monotonic()
+            if now >= started + timeout:
                 return False
-            time.sleep(interval)
-            interval = min(interval * 2, LAST_POLL)
+            time.sleep(min(pause_after(now - started), started + timeout - now))
         return True

@@ -3,6 +3,7 @@ and which threads the grader looks at while it waits for the program (bench/RESU
 
 from __future__ import annotations
 
+import cProfile
 import os
 import sys
 import tempfile
@@ -14,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from conftest import ECHO_SPEC, calls, grade, spec_from  # noqa: E402
 from grader.sandbox import proc  # noqa: E402
 from grader.sandbox.box import Sandbox  # noqa: E402
 from grader.sandbox.scratch import MEMORY, scratch  # noqa: E402
@@ -67,3 +69,15 @@ def test_the_grader_watches_every_thread_of_the_program_and_none_of_the_sandboxs
             box.kill_all(child.pid)
             child.close(force=True)
     assert not child.isalive()
+
+
+def test_a_program_silent_for_a_second_is_looked_at_a_few_dozen_times_not_every_5_ms(write_program) -> None:
+    """While a program sleeps (a slow start, a hang waiting out its timeout) each look at it costs the grader
+    a read of its output and of every thread's state: looks come about as often as it has been silent, at
+    most every 5 ms for 50 ms, then up to every 50 ms. Counted, not timed: a loaded machine only looks less."""
+    folder = write_program('import time\ntime.sleep(1)\nname = input("name? ")\nprint("hello", name)\n'
+                           'name = input("again? ")\nprint("hello", name)\n')
+    profile = cProfile.Profile()
+    verdict = profile.runcall(grade, folder, spec_from(ECHO_SPEC))
+    assert verdict.passed, verdict
+    assert calls(profile, "engine/terminal", "_pause") < 100  # every 5 ms, as before: 190
