@@ -11,18 +11,20 @@ from pathlib import Path
 import pytest
 
 import grader_command
+from conftest import one_spec
 from grader_command import ROOT, run_grader, why_fresh
 
 
 @pytest.mark.parametrize("args, env", [
     (("--help",), {}),
     (("check", "--jobs", "many", "reference"), {}),  # a usage error: status 2
-    (("check", "student_template"), {}),  # a report of 15 KB, status 1
-    (("check", "student_template", "--visible-only"), {"GRADER_SANDBOX": "off"}),  # a notice on stderr
+    (("check", "student_template", "--specs", "{one_spec}"), {}),  # a report, status 1
+    (("check", "student_template", "--specs", "{one_spec}"), {"GRADER_SANDBOX": "off"}),  # a notice on stderr
     (("feedback", "no-such-results.json"), {}),
 ])
-def test_a_forked_run_answers_as_a_fresh_one(args: tuple[str, ...], env: dict[str, str]):
+def test_a_forked_run_answers_as_a_fresh_one(args: tuple[str, ...], env: dict[str, str], tmp_path: Path):
     environment = {**os.environ, **env}
+    args = tuple(arg.format(one_spec=one_spec(tmp_path)) for arg in args)
     forked, fresh = (run_grader(*args, env=environment, fresh=new) for new in (False, True))
     assert (forked.returncode, forked.stdout, forked.stderr) == (fresh.returncode, fresh.stdout, fresh.stderr)
     assert forked.stdout or forked.stderr
@@ -40,10 +42,10 @@ def test_a_run_that_can_be_a_fork_is_one():
     assert grader_command._the_forker is not None and grader_command._the_forker.process.poll() is None
 
 
-def test_output_keeps_its_bytes_or_is_decoded_as_subprocess_decodes_it():
-    as_bytes = run_grader("check", "student_template", text=False)
-    as_text = run_grader("check", "student_template", encoding="utf-8")
-    assert as_bytes.stdout.decode("utf-8") == as_text.stdout and "↵" in as_text.stdout
+def test_output_keeps_its_bytes_or_is_decoded_as_subprocess_decodes_it(tmp_path: Path):
+    as_bytes = run_grader("check", "student_template", "--specs", one_spec(tmp_path), text=False)
+    as_text = run_grader("check", "student_template", "--specs", one_spec(tmp_path), encoding="utf-8")
+    assert as_bytes.stdout.decode("utf-8") == as_text.stdout and "·" in as_text.stdout  # not ASCII
 
 
 def test_a_run_that_would_import_another_grader_or_start_otherwise_is_fresh(tmp_path: Path):

@@ -77,11 +77,18 @@ def run_recipe_command(command: str, env: dict[str, str]) -> None:
 
 
 def recipe_env(tmp_path: Path, **extra: str) -> dict[str, str]:
-
+    """The recipes' environment: a class of two, and (through make's ASSIGNMENT) the digit game with one spec:
+    what a recipe must show is who each shard grades, not every spec again."""
     class_dir = tmp_path / "class"
     for name in RECIPE_CLASS:
         shutil.copytree(CORPUS / name, class_dir / name)
-    return {**os.environ, "CLASS_DIR": str(class_dir), "RESULTS_DIR": str(tmp_path / "results"), **extra}
+    assignment = tmp_path / "assignment"
+    (assignment / "specs").mkdir(parents=True)
+    (assignment / "assignment.yaml").write_text("name: Mastermind (digits)\nprogram: mastermind.py\n")
+    for name in ("02-win-on-first-guess.yaml", "suite.yaml"):
+        shutil.copy(ROOT / "specs" / name, assignment / "specs" / name)
+    return {**os.environ, "CLASS_DIR": str(class_dir), "RESULTS_DIR": str(tmp_path / "results"),
+            "ASSIGNMENT": str(assignment), **extra}
 
 
 def merged_students(tmp_path: Path) -> list[str]:
