@@ -17,7 +17,8 @@ import venv
 from pathlib import Path
 
 PIP_WITH_PYTHON_OPTION = (22, 3)
-QUIET_PIP = ["--quiet", "--disable-pip-version-check"]
+# --no-user: a venv takes no user install, which PIP_USER=1 in someone's environment would ask for.
+PIP_INSTALL = ["install", "--quiet", "--disable-pip-version-check", "--no-user"]
 
 
 def venv_python(target: str | os.PathLike) -> Path:
@@ -29,17 +30,17 @@ def make_venv(target: str | os.PathLike, requirements: str | os.PathLike) -> str
     """Make (or update) the venv at `target` and install `requirements` into it: None when that worked, else
     what went wrong, in a sentence for the person who ran it (pip's own messages are above it)."""
     try:
-        venv.create(target, with_pip=False)
+        venv.create(target, with_pip=False, symlinks=os.name != "nt")  # as `python -m venv` makes it
     except (OSError, subprocess.CalledProcessError) as error:
         return f"could not create {target} ({error})"
     python = str(venv_python(target))
     if _own_pip_can_install_elsewhere():
-        install = [sys.executable, "-m", "pip", "--python", python, "install", *QUIET_PIP, "-r", str(requirements)]
+        install = [sys.executable, "-m", "pip", "--python", python, *PIP_INSTALL, "-r", str(requirements)]
     else:
         if subprocess.call([python, "-m", "ensurepip", "--default-pip"], stdout=subprocess.DEVNULL) != 0:
-            return (f"could not give {target} a pip: this Python has none of its own either "
+            return (f"could not give {target} a pip, and this Python's own is missing or older than 22.3 "
                     "(on Debian or Ubuntu: `sudo apt install python3-venv python3-pip`)")
-        install = [python, "-m", "pip", "install", *QUIET_PIP, "-r", str(requirements)]
+        install = [python, "-m", "pip", *PIP_INSTALL, "-r", str(requirements)]
     if subprocess.call(install) != 0:
         return f"could not install the grader's requirements into {target} (pip said why, above)"
     return None

@@ -156,7 +156,7 @@ class Transport(ABC):
             if piece:
                 quiet_since = now
             else:
-                self._pause(pause_after(now - quiet_since))
+                self._pause(min(pause_after(now - quiet_since), max(deadline - now, 0)))
 
     def send(self, line: str) -> None:
         """Type one line: from now on, only a new wait for input counts."""

@@ -18,6 +18,7 @@ users).
 from __future__ import annotations
 
 import atexit
+import contextlib
 import gc
 import importlib
 import io
@@ -105,21 +106,26 @@ class _Forker:
                                         stdout=subprocess.DEVNULL)
         theirs.close()
         self.socket = ours
+        self.stopped = False
         atexit.register(self.stop)
 
     def run(self, request: dict[str, Any], fds: list[int], argv: list[str], timeout: float | None) -> int:
-        socket.send_fds(self.socket, [json.dumps(request).encode()], fds)
-        pid = self._receive()["pid"]
-        self.socket.settimeout(timeout)
+        """The run's exit status. A run cut short here (its timeout, or pytest's, or Ctrl-C) is killed, and so
+        is this forking process, whose next answer would be that run's: the next run starts another."""
+        pid = None
         try:
+            socket.send_fds(self.socket, [json.dumps(request).encode()], fds)
+            pid = self._receive()["pid"]
+            self.socket.settimeout(timeout)
             return self._receive()["status"]
-        except TimeoutError:
-            os.kill(pid, signal.SIGKILL)
-            self.socket.settimeout(None)
-            self._receive()
-            raise subprocess.TimeoutExpired(argv, timeout) from None
-        finally:
-            self.socket.settimeout(None)
+        except BaseException as cut:
+            if pid is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            self.stop()
+            if isinstance(cut, TimeoutError):
+                raise subprocess.TimeoutExpired(argv, timeout) from None
+            raise
 
     def _receive(self) -> dict[str, int]:
         message = self.socket.recv(MESSAGE_BYTES)
@@ -128,7 +134,9 @@ class _Forker:
         return json.loads(message)
 
     def stop(self) -> None:
+        self.stopped = True
         self.socket.close()
+        self.process.kill()
         self.process.wait()
 
 
@@ -138,7 +146,7 @@ _the_forker: _Forker | None = None
 
 def _forker() -> _Forker:
     global _the_forker
-    if _the_forker is None:
+    if _the_forker is None or _the_forker.stopped:
         _the_forker = _Forker()
     return _the_forker
 

@@ -64,8 +64,9 @@ def make_class(tmp_path: Path, names: list[str]) -> Path:
     return folder
 
 
-def grade(class_dir: Path, out: Path, specs: Path, *extra: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    return run_grader("grade", class_dir, "--out", out, "--specs", specs, *extra, env=env, timeout=600)
+def grade(class_dir: Path, out: Path, specs: Path, *extra: str, env: dict | None = None, fresh: bool = False,
+          ) -> subprocess.CompletedProcess:
+    return run_grader("grade", class_dir, "--out", out, "--specs", specs, *extra, env=env, timeout=600, fresh=fresh)
 
 
 def cmdline(pid: int) -> str:
@@ -149,10 +150,10 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
     assert "NOT RUN (1)" in first.stdout and "  no-file: no mastermind.py (found: main.py)" in first.stdout
     assert "no-file: 0/15 (not run: no mastermind.py (found: main.py))" in first.stderr
 
-    merged = run_grader("gradebook", out, text=False)
+    merged = run_grader("gradebook", out, text=False, fresh=True)  # another hash seed: no set order shows
     assert merged.stdout == original
 
-    again = grade(class_dir, out, specs)
+    again = grade(class_dir, out, specs, fresh=True)
     assert again.returncode == 0
     assert again.stderr.count("(unchanged, not regraded)") == 5  # no-file has nothing to run: judged again at once
     assert (out / "gradebook.csv").read_bytes() == original  # same results, same bytes

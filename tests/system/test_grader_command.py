@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 
@@ -35,6 +36,30 @@ def test_a_run_past_its_timeout_is_killed_and_the_next_run_works(tmp_path: Path)
         run_grader("check", "reference", "--json", tmp_path / "results.json", timeout=0.05)
     assert not (tmp_path / "results.json").exists()  # killed, not waited for
     assert run_grader("--help").returncode == 0
+
+
+class Interrupted(Exception):
+    pass
+
+
+def test_a_run_cut_short_by_something_else_leaves_the_next_runs_their_own_answers(tmp_path: Path):
+    """pytest's timeout or Ctrl-C raise inside run_grader: the run is killed and the next one is not handed
+    its exit status."""
+    def interrupt(number: int, frame: object) -> None:
+        raise Interrupted
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(Interrupted):
+            run_grader("check", "reference", "--json", tmp_path / "results.json")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert not (tmp_path / "results.json").exists()
+    for _ in range(2):
+        done = run_grader("check", "--jobs", "many", "reference")
+        assert done.returncode == 2 and "--jobs" in done.stderr
 
 
 def test_a_run_that_can_be_a_fork_is_one():

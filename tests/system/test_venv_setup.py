@@ -4,6 +4,7 @@ wheel beside the test, installed with --no-index: no download."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -28,9 +29,9 @@ def requirements(folder: Path) -> Path:
     return listed
 
 
-def make_venv_with(python: str, target: Path, listed: Path) -> str:
+def make_venv_with(python: str, target: Path, listed: Path, **env: str) -> str:
     done = subprocess.run([python, "-c", MAKE_VENV, str(target), str(listed)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, env={**os.environ, **env})
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 
@@ -46,8 +47,11 @@ def imports_tiny(venv: Path) -> bool:
 
 
 def test_a_python_whose_pip_installs_elsewhere_makes_a_venv_without_a_pip_of_its_own(tmp_path: Path):
-    assert make_venv_with(sys.executable, tmp_path / "venv", requirements(tmp_path)) == "None"
+    """As `python -m venv` makes it (the interpreter a link, not a copy that a relocatable Python could not
+    run), and whatever the user's pip settings say of user installs."""
+    assert make_venv_with(sys.executable, tmp_path / "venv", requirements(tmp_path), PIP_USER="1") == "None"
     assert imports_tiny(tmp_path / "venv") and not has_pip(tmp_path / "venv")
+    assert (tmp_path / "venv" / "bin" / "python").is_symlink()
 
 
 def test_a_python_without_pip_gives_the_venv_its_own(tmp_path: Path):
