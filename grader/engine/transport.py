@@ -150,9 +150,9 @@ class Transport(ABC):
                 cpu = self.watch.cpu_seconds()
             elif self.watch.cpu_seconds() - cpu >= SETTLE_CPU:
                 return Ending.WAITING
-            if time.monotonic() >= deadline:
-                return Ending.TIMEOUT
             now = time.monotonic()
+            if now >= deadline:
+                return Ending.TIMEOUT
             if piece:
                 quiet_since = now
             else:

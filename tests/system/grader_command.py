@@ -153,7 +153,7 @@ def _forker() -> _Forker:
 
 def _serve(fd: int) -> None:
     """The forking process: import the whole grader once, then fork one run per request and report its pid
-    and its exit status. It ends when the test process closes its end."""
+    and its exit status. It ends when the test process closes its end, or is killed by it."""
     sys.path[0] = str(ROOT)
     import grader
     for module in pkgutil.walk_packages(grader.__path__, "grader."):
@@ -187,9 +187,9 @@ def _become_grader(request: dict[str, Any], fds: list[int]) -> None:
     this process through the interpreter's own exit."""
     for target, received in enumerate(fds):
         os.dup2(received, target)
-    for inherited in os.listdir("/proc/self/fd"):
-        if int(inherited) > 2:
-            os.closerange(int(inherited), int(inherited) + 1)
+    for inherited in [int(fd) for fd in os.listdir("/proc/self/fd") if int(fd) > 2]:
+        with contextlib.suppress(OSError):  # the listing's own descriptor is gone already
+            os.close(inherited)
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
