@@ -24,7 +24,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -32,7 +31,7 @@ from typing import Any
 
 from grader.base.project import PACKAGE
 from grader.engine.runner import Options, check_submission
-from grader.sandbox.scratch import WORKER_FOLDER, scratch
+from grader.sandbox.scratch import WORKER_FOLDER, make_folder, scratch
 from grader.sandbox.protections import Protections, protections, take_probed
 from grader.spec.specs import Spec
 
@@ -103,7 +102,7 @@ class Worker:
         # Its runs' sandbox folders go in a folder of its own, which we remove once it is gone: a worker
         # killed mid-run cannot clean up after itself.
         isolated = protections().isolated  # probed here once anyway: the fingerprint names it
-        self.scratch = Path(tempfile.mkdtemp(prefix=WORKER_FOLDER, dir=scratch() if isolated else None))
+        self.scratch = make_folder(WORKER_FOLDER, scratch() if isolated else None)
         os.chmod(self.scratch, 0o711)  # a per-run uid (the fallback as root) passes through to its copy, lists nothing
         env["TMPDIR"] = str(self.scratch)
         self.process = subprocess.Popen(

@@ -33,7 +33,6 @@ import shutil
 import stat
 import signal
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
@@ -53,7 +52,7 @@ from grader.sandbox.limits import Limits
 from grader.sandbox.launched import Launched
 from grader.sandbox.reaping import fork_reaper, kill_fallback
 from grader.sandbox.rootconfig import isolated_config
-from grader.sandbox.scratch import RUN_FOLDER, scratch
+from grader.sandbox.scratch import RUN_FOLDER, make_folder, scratch
 from grader.sandbox.inside import landlock, syscalls
 
 if TYPE_CHECKING:
@@ -140,7 +139,7 @@ class Sandbox:
         self.uid = self.gid = UID_BASE + secrets.randbelow(UID_SPAN)
         # The fallback as root never runs the program as root: it drops to the per-run uid.
         self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
-        self.root = Path(tempfile.mkdtemp(prefix=RUN_FOLDER, dir=scratch() if isolate else None))
+        self.root = make_folder(RUN_FOLDER, scratch() if isolate else None)
         self.workdir = self.root / "work"
         try:
             shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_not_copied)

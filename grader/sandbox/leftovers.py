@@ -44,8 +44,9 @@ def remove_tree(path: str) -> None:
     """Remove a folder a run wrote in, and everything in it, however deep: every folder met is moved up to
     the top one before it is emptied, so neither recursion nor long paths nor many open descriptors are
     needed (shutil.rmtree recursed past Python's limit on a run's 3,000 nested folders, and gave up on a
-    folder the run had made unreadable). Call it once no process of the run is left."""
-    os.chmod(path, 0o700)
+    folder the run had made unreadable). Call it once no process of the run is left; where one may be
+    (a daemon that outlived a killed grader), nothing outside the folder is touched: no link is followed."""
+    _let_in(path)
     top = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
     try:
         taken, count = set(os.listdir(top)), 0
@@ -58,7 +59,7 @@ def remove_tree(path: str) -> None:
                     if not entry.is_dir(follow_symlinks=False):
                         os.unlink(entry.name, dir_fd=folder)
                         continue
-                    os.chmod(entry.name, 0o700, dir_fd=folder)  # to list it and move it (its `..`): the run may close it
+                    _let_in(entry.name, folder)  # to list it and move it (its `..`): the run may close it
                     if name is None:
                         pending.append(entry.name)
                     else:
@@ -76,6 +77,19 @@ def remove_tree(path: str) -> None:
     finally:
         os.close(top)
     os.rmdir(path)
+
+
+def _let_in(name: str, dir_fd: int | None = None) -> None:
+    """Make the folder `name` (in `dir_fd`) its owner's to list and change (0700), never the file a link put in
+    its place points to: a process still running may swap one in between the look and the change."""
+    if hasattr(os, "O_PATH"):  # Linux: a handle on the folder itself (a link is not one), its mode set through it
+        handle = os.open(name, os.O_PATH | os.O_NOFOLLOW | os.O_DIRECTORY, dir_fd=dir_fd)
+        try:
+            os.chmod(f"/proc/self/fd/{handle}", 0o700)
+        finally:
+            os.close(handle)
+    else:
+        os.chmod(name, 0o700, dir_fd=dir_fd, follow_symlinks=False)
 
 
 def owned_shared(uid: int, others: dict[str, int] | None = None) -> Iterator[tuple[str, os.stat_result]]:

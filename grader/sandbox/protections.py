@@ -9,7 +9,6 @@ import os
 import shutil
 import stat
 import sys
-import tempfile
 import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,6 +19,7 @@ from grader.sandbox.box import Sandbox
 from grader.sandbox.environment import others_may
 from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.limits import Limits
+from grader.sandbox.scratch import PROBE_FOLDER, make_folder
 from grader.base.errors import IsolationUnavailable
 from grader.base.project import PYTHON
 from grader.sandbox.inside import landlock, syscalls
@@ -151,7 +151,7 @@ def _probe() -> Protections:
         return _fallback(f"namespaces need Linux, this is {sys.platform}")
     if os.geteuid() != 0:
         return _fallback(NOT_ROOT)
-    probe_dir = Path(tempfile.mkdtemp(prefix="grader-probe-"))
+    probe_dir = make_folder(PROBE_FOLDER)
     try:
         (probe_dir / "probe.py").write_text(
             "import json, os, socket, readline\n"

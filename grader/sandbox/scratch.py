@@ -1,16 +1,26 @@
-"""Where a run's folders go: the run's own (its copy of the submission, its config and state), and a
-`grade` worker's that holds them; and the longest path a submission's copy may take there."""
+"""Where a run's folders go: the run's own (its copy of the submission, its config and state), a `grade`
+worker's that holds them, and the isolation probe's; the longest path a submission's copy may take there;
+and the removal of those a grader killed before it could remove them (SIGKILL, the out-of-memory killer,
+a CI job's timeout): each folder's name says which process made it, and the first run of every grader
+removes the folders of makers that are gone (`remove_abandoned`), as `cgroup.py` does with run groups."""
 
 from __future__ import annotations
 
 import os
 import stat
 import tempfile
+import threading
 from pathlib import Path
 
+from grader.sandbox import proc
 from grader.sandbox.environment import INSIDE_HOME
+from grader.sandbox.leftovers import remove_tree
 
-RUN_FOLDER, WORKER_FOLDER = "grader-run-", "grader-worker-"  # mkdtemp prefixes: a run's folder, a grade worker's
+RUN_FOLDER, WORKER_FOLDER, PROBE_FOLDER = "grader-run-", "grader-worker-", "grader-probe-"  # mkdtemp prefixes
+KINDS = (RUN_FOLDER, WORKER_FOLDER, PROBE_FOLDER)
+# The maker in a folder's name: its pid namespace (an inode number), pid and start time (clock ticks since boot),
+# the widest each can be, with their separators: what copy_prefix counts.
+OWNER_WIDTH = len("4294967295.4194304.18446744073709551615-")
 PATH_MAX = 4096  # the bytes a path may have on Linux, its final NUL included
 MEMORY = "/dev/shm"  # a memory file system on Linux: a run's few folders and files cost no disk journal there
 MEMORY_ROOM = 256 << 20  # free space it needs to be used: a worker's runs hold copies of one submission at a time
@@ -53,5 +63,72 @@ def copy_prefix() -> str:
     """The longest folder a run's copy of a submission lies in here: a `grade` worker's scratch folder (see
     `scratch`), the run's folder in it, and the isolated root's /sandbox/work (mkdtemp adds 8 characters)."""
     parent = max((tempfile.gettempdir(), scratch()), key=len)
-    folder = os.path.join(parent, WORKER_FOLDER + "x" * 8, RUN_FOLDER + "x" * 8)
+    folder = os.path.join(parent, WORKER_FOLDER + "x" * (OWNER_WIDTH + 8), RUN_FOLDER + "x" * (OWNER_WIDTH + 8))
     return os.path.join(folder, "root") + INSIDE_HOME
+
+
+_swept_by: int | None = None  # the process that removed the abandoned folders (a fork is another process)
+_sweep_lock = threading.Lock()
+
+
+def make_folder(kind: str, parent: str | None = None) -> Path:
+    """A new folder of `kind` (one of KINDS: mkdtemp's, 0700) in `parent` (None: the temporary folder), named
+    for this process. A process's first one first removes the folders of makers that are gone."""
+    global _swept_by
+    with _sweep_lock:
+        if _swept_by != os.getpid():
+            _swept_by = os.getpid()
+            remove_abandoned()
+    return Path(tempfile.mkdtemp(prefix=owned(kind), dir=parent))
+
+
+def owned(kind: str) -> str:
+    """The mkdtemp prefix of a folder of `kind` (one of KINDS) made by this process: it names the maker."""
+    pid = os.getpid()
+    found = proc.state(pid)
+    return f"{kind}{_pid_namespace() or 0}.{pid}.{found[1].decode() if found else 0}-"
+
+
+def owner(name: str) -> tuple[int, int, bytes] | None:
+    """(pid namespace, pid, start time) of the process that made the folder `name`, or None where the name
+    is not one `owned` gives (another program's, or an older grader's, which named no maker)."""
+    kind = next((kind for kind in KINDS if name.startswith(kind)), None)
+    if kind is None:
+        return None
+    maker, dash, _ = name[len(kind):].partition("-")
+    fields = maker.split(".")
+    if not dash or len(fields) != 3 or not all(field.isdigit() for field in fields):
+        return None
+    return int(fields[0]), int(fields[1]), fields[2].encode()
+
+
+def remove_abandoned() -> None:
+    """Remove the folders (of KINDS, in the folders runs use) whose maker is gone, where this process may: made
+    in this pid namespace (another's pids are not ours to read), by this user (nothing a program of another
+    uid named so is touched), a folder and not a link to one. A maker still running keeps its folders."""
+    ours = _pid_namespace()
+    if ours is None:
+        return  # no /proc to tell a maker that is gone from one that runs
+    for parent in dict.fromkeys((scratch(), tempfile.gettempdir())):
+        try:
+            names = os.listdir(parent)
+        except OSError:
+            continue
+        for name in names:
+            maker = owner(name)
+            if maker is None or maker[0] != ours or proc.alive(maker[1], since=maker[2]):
+                continue
+            path = os.path.join(parent, name)
+            try:
+                status = os.lstat(path)
+                if stat.S_ISDIR(status.st_mode) and status.st_uid == os.geteuid():
+                    remove_tree(path)
+            except OSError:
+                pass  # removed meanwhile (by another grader), or not ours to remove
+
+
+def _pid_namespace() -> int | None:
+    try:
+        return os.stat("/proc/self/ns/pid").st_ino
+    except OSError:
+        return None

@@ -13,6 +13,7 @@ import pytest
 
 import grader_command
 from conftest import one_spec
+from grader.sandbox.scratch import remove_abandoned
 from grader_command import ROOT, run_grader, why_fresh
 
 
@@ -36,6 +37,7 @@ def test_a_run_past_its_timeout_is_killed_and_the_next_run_works(tmp_path: Path)
         run_grader("check", "reference", "--json", tmp_path / "results.json", timeout=0.05)
     assert not (tmp_path / "results.json").exists()  # killed, not waited for
     assert run_grader("--help").returncode == 0
+    remove_abandoned()  # the killed run's folders, as the next grader's first run removes them
 
 
 class Interrupted(Exception):
@@ -60,6 +62,7 @@ def test_a_run_cut_short_by_something_else_leaves_the_next_runs_their_own_answer
     for _ in range(2):
         done = run_grader("check", "--jobs", "many", "reference")
         assert done.returncode == 2 and "--jobs" in done.stderr
+    remove_abandoned()  # the killed run's folders, as the next grader's first run removes them
 
 
 def test_a_run_that_can_be_a_fork_is_one():

@@ -1,0 +1,103 @@
+"""A grader killed before it could remove its folders (SIGKILL, the out-of-memory killer, a CI job's timeout)
+leaves them, and the next grader's first run removes them: the folders of makers that are gone, in this
+pid namespace, this user's, never a link; a maker still running keeps its own (grader/sandbox/scratch.py)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, one_spec
+from grader.sandbox import leftovers, proc
+from grader.sandbox.scratch import PROBE_FOLDER, RUN_FOLDER, WORKER_FOLDER, owned, owner, remove_abandoned, scratch
+from grader_command import run_grader
+
+HANGS = "input('Enter key: ')\nimport time\ntime.sleep(120)\n"
+
+
+def folders_of(pid: int) -> list[Path]:
+    """The folders named for process `pid` where runs keep theirs."""
+    return [Path(parent) / name for parent in {scratch(), tempfile.gettempdir()} for name in os.listdir(parent)
+            if (found := owner(name)) is not None and found[1] == pid]
+
+
+def test_a_killed_graders_folders_are_removed_by_the_next_graders_first_run(tmp_path: Path):
+    (tmp_path / "program").mkdir()
+    (tmp_path / "program" / "mastermind.py").write_text(HANGS)
+    specs = one_spec(tmp_path)
+    grader = subprocess.Popen([sys.executable, "-m", "grader", "check", str(tmp_path / "program"), "--specs", specs],
+                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(path.name.startswith(RUN_FOLDER) for path in folders_of(grader.pid)):
+            assert grader.poll() is None and time.monotonic() < deadline, "the grader never made its run's folder"
+            time.sleep(0.02)
+    finally:
+        grader.send_signal(signal.SIGKILL)
+        grader.wait()
+    left = folders_of(grader.pid)
+    assert left and all(path.is_dir() for path in left)  # nothing else removes them
+    done = run_grader("check", "reference", "--specs", specs)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert not [path for path in left if path.exists()]
+
+
+def test_only_the_folders_of_this_users_makers_that_are_gone_are_removed(tmp_path: Path):
+    namespace = os.stat("/proc/self/ns/pid").st_ino
+    ended = subprocess.Popen(["sleep", "60"])
+    since = proc.state(ended.pid)[1].decode()
+    ended.kill()
+    ended.wait()
+    parent = Path(tempfile.gettempdir())
+    gone = [parent / f"{kind}{namespace}.{ended.pid}.{since}-test{index}" for index, kind in
+            enumerate((RUN_FOLDER, WORKER_FOLDER, PROBE_FOLDER))]
+    reused = parent / f"{RUN_FOLDER}{namespace}.{os.getpid()}.1-testpid"  # our pid, another process's start time
+    running = Path(tempfile.mkdtemp(prefix=owned(RUN_FOLDER)))
+    elsewhere = parent / f"{RUN_FOLDER}{namespace + 1}.{ended.pid}.{since}-testns"  # another pid namespace's
+    someone_else = parent / f"{RUN_FOLDER}{namespace}.{ended.pid}.{since}-testuid"
+    unnamed = parent / f"{RUN_FOLDER}testold1"  # an older grader's name, which says no maker
+    target = tmp_path / "kept"
+    link = parent / f"{RUN_FOLDER}{namespace}.{ended.pid}.{since}-testlink"
+    try:
+        for folder in (*gone, reused, elsewhere, someone_else, unnamed, target):
+            folder.mkdir()
+            (folder / "copy.py").write_text("print()\n")
+        if os.geteuid() == 0:  # else made by this user, like the others: it goes with them
+            os.chown(someone_else, 54321, 54321)
+        link.symlink_to(target)
+        remove_abandoned()
+        assert not [folder for folder in (*gone, reused) if folder.exists()]
+        assert all(folder.is_dir() for folder in (running, elsewhere, unnamed))
+        assert someone_else.is_dir() == (os.geteuid() == 0)
+        assert link.is_symlink() and (target / "copy.py").is_file()
+    finally:
+        link.unlink(missing_ok=True)
+        for folder in (*gone, reused, running, elsewhere, someone_else, unnamed):
+            subprocess.run(["rm", "-rf", str(folder)], check=True)
+
+
+def test_a_link_swapped_in_for_a_folder_being_removed_is_not_followed(tmp_path: Path):
+    """What remove_tree makes its own to list (0700) is the folder itself: a process still running (a daemon
+    that outlived a killed grader) that puts a link in its place between the look and the change changes the
+    mode of nothing outside."""
+    outside = tmp_path / "outside"
+    outside.mkdir(mode=0o500)
+    (tmp_path / "swapped").symlink_to(outside)
+    with pytest.raises(NotADirectoryError):
+        leftovers._let_in(str(tmp_path / "swapped"))
+    folder = os.open(tmp_path, os.O_RDONLY)
+    try:
+        with pytest.raises(NotADirectoryError):
+            leftovers._let_in("swapped", folder)
+    finally:
+        os.close(folder)
+    assert stat.S_IMODE(outside.stat().st_mode) == 0o500
+    outside.chmod(0o700)
