@@ -7,6 +7,7 @@ removes the folders of makers that are gone (`remove_abandoned`), as `cgroup.py`
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tempfile
 import threading
@@ -21,6 +22,7 @@ KINDS = (RUN_FOLDER, WORKER_FOLDER, PROBE_FOLDER)
 # The maker in a folder's name: its pid namespace (an inode number), pid and start time (clock ticks since boot),
 # the widest each can be, with their separators: what copy_prefix counts.
 OWNER_WIDTH = len("4294967295.4194304.18446744073709551615-")
+MAKER = re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)-")  # ASCII digits only: "²" is a digit to str.isdigit, not to int
 PATH_MAX = 4096  # the bytes a path may have on Linux, its final NUL included
 MEMORY = "/dev/shm"  # a memory file system on Linux: a run's few folders and files cost no disk journal there
 MEMORY_ROOM = 256 << 20  # free space it needs to be used: a worker's runs hold copies of one submission at a time
@@ -95,11 +97,10 @@ def owner(name: str) -> tuple[int, int, bytes] | None:
     kind = next((kind for kind in KINDS if name.startswith(kind)), None)
     if kind is None:
         return None
-    maker, dash, _ = name[len(kind):].partition("-")
-    fields = maker.split(".")
-    if not dash or len(fields) != 3 or not all(field.isdigit() for field in fields):
+    found = MAKER.match(name, len(kind))
+    if found is None:
         return None
-    return int(fields[0]), int(fields[1]), fields[2].encode()
+    return int(found[1]), int(found[2]), found[3].encode()
 
 
 def remove_abandoned() -> None:

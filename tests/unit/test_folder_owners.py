@@ -19,6 +19,8 @@ from grader.sandbox.scratch import OWNER_WIDTH, owner
     ("grader-run--1.2.3-abcdefgh", None),
     ("grader-runs-1.2.3-abcdefgh", None),  # not one of the kinds
     ("other-1.2.3-abcdefgh", None),
+    ("grader-run-1.2.\u00b2-abcdefgh", None),  # digits of other scripts are no start time
+    ("grader-run-\u0661.2.3-abcdefgh", None),
 ])
 def test_a_folders_maker_is_read_from_its_name(name: str, maker: tuple[int, int, bytes] | None):
     assert owner(name) == maker
