@@ -64,10 +64,11 @@ def test_only_the_folders_of_this_users_makers_that_are_gone_are_removed(tmp_pat
     elsewhere = parent / f"{RUN_FOLDER}{namespace + 1}.{ended.pid}.{since}-testns"  # another pid namespace's
     someone_else = parent / f"{RUN_FOLDER}{namespace}.{ended.pid}.{since}-testuid"
     unnamed = parent / f"{RUN_FOLDER}testold1"  # an older grader's name, which says no maker
+    strange = parent / f"{RUN_FOLDER}\u00b2.{ended.pid}.{since}-teststrange"  # any user's: a digit int() refuses
     target = tmp_path / "kept"
     link = parent / f"{RUN_FOLDER}{namespace}.{ended.pid}.{since}-testlink"
     try:
-        for folder in (*gone, reused, elsewhere, someone_else, unnamed, target):
+        for folder in (*gone, reused, elsewhere, someone_else, unnamed, strange, target):
             folder.mkdir()
             (folder / "copy.py").write_text("print()\n")
         if os.geteuid() == 0:  # else made by this user, like the others: it goes with them
@@ -75,12 +76,12 @@ def test_only_the_folders_of_this_users_makers_that_are_gone_are_removed(tmp_pat
         link.symlink_to(target)
         remove_abandoned()
         assert not [folder for folder in (*gone, reused) if folder.exists()]
-        assert all(folder.is_dir() for folder in (running, elsewhere, unnamed))
+        assert all(folder.is_dir() for folder in (running, elsewhere, unnamed, strange))
         assert someone_else.is_dir() == (os.geteuid() == 0)
         assert link.is_symlink() and (target / "copy.py").is_file()
     finally:
         link.unlink(missing_ok=True)
-        for folder in (*gone, reused, running, elsewhere, someone_else, unnamed):
+        for folder in (*gone, reused, running, elsewhere, someone_else, unnamed, strange):
             subprocess.run(["rm", "-rf", str(folder)], check=True)
 
 
