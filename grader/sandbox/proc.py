@@ -183,6 +183,16 @@ def alive(pid: int, since: bytes | None = None) -> bool:
     return found is not None and (since is None or found[1] == since) and found[0] not in (b"Z", b"X")
 
 
+def boot_offset_ticks() -> int:
+    """How far this process's time namespace moves the boot-time clock (`unshare --time --boottime`), in clock
+    ticks: /proc/PID/stat shows every process's start time moved by it. 0 without time namespaces."""
+    for line in read("/proc/self/timens_offsets").decode().splitlines():
+        fields = line.split()
+        if len(fields) == 3 and fields[0] == "boottime":
+            return (int(fields[1]) * 10**9 + int(fields[2])) * os.sysconf("SC_CLK_TCK") // 10**9
+    return 0
+
+
 def cmdline(pid: int) -> list[bytes]:
     """The arguments (empty once the process is exiting or gone)."""
     return read(f"/proc/{pid}/cmdline").split(b"\0")[:-1]

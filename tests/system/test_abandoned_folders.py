@@ -102,3 +102,26 @@ def test_a_link_swapped_in_for_a_folder_being_removed_is_not_followed(tmp_path: 
         os.close(folder)
     assert stat.S_IMODE(outside.stat().st_mode) == 0o500
     outside.chmod(0o700)
+
+
+def test_a_maker_in_another_time_namespace_keeps_its_folders(tmp_path: Path):
+    """/proc shows start times moved by the reader's own time namespace (`unshare --time --boottime`): a grader
+    in one and a grader outside it still tell each other's running makers from ones that are gone. Their
+    folders go in a TMPDIR of the test's own, where no other grader's are."""
+    shifted = ["unshare", "--time", "--boottime", "100000", "--fork", sys.executable, "-c"]
+    env = dict(os.environ, TMPDIR=str(tmp_path), PYTHONPATH=str(ROOT))
+    if subprocess.run([*shifted, "pass"], stderr=subprocess.DEVNULL).returncode != 0:
+        pytest.skip("this machine makes no time namespace for this user")
+    ours = Path(tempfile.mkdtemp(prefix=owned(RUN_FOLDER), dir=tmp_path))
+    maker = ("import sys\nfrom grader.sandbox.scratch import RUN_FOLDER, make_folder\n"
+             "print(make_folder(RUN_FOLDER), flush=True)\nsys.stdin.read()\n")  # its first folder sweeps first
+    inside = subprocess.Popen([*shifted, maker], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        theirs = Path(inside.stdout.readline().strip())
+        sweep = "from grader.sandbox.scratch import remove_abandoned\nremove_abandoned()\n"
+        subprocess.run([sys.executable, "-c", sweep], env=env, check=True)
+        assert theirs.name.startswith(RUN_FOLDER)
+        assert (ours.is_dir(), theirs.is_dir()) == (True, True)  # kept by the sweep inside, by the one outside
+    finally:
+        inside.stdin.close()
+        inside.wait()
