@@ -99,6 +99,20 @@ def pids() -> list[int]:
     return [int(entry) for entry in listdir("/proc") if entry.isdigit() and int(entry) != me]
 
 
+def pid_namespaces(pids_: list[int]) -> set[int] | None:
+    """The pid namespaces (inode numbers) the processes `pids_` are in; None if one's could not be read (another
+    user's, to a process without root), since then no namespace may be taken for empty."""
+    found = set()
+    for pid in pids_:
+        try:
+            found.add(os.stat(f"/proc/{pid}/ns/pid").st_ino)
+        except FileNotFoundError:
+            continue  # gone meanwhile
+        except OSError:
+            return None
+    return found
+
+
 def threads(pid: int) -> list[int]:
     """The thread ids of a process (its task folder)."""
     return [int(tid) for tid in listdir(f"/proc/{pid}/task") if tid.isdigit()]

@@ -27,6 +27,7 @@ PATH_MAX = 4096  # the bytes a path may have on Linux, its final NUL included
 MEMORY = "/dev/shm"  # a memory file system on Linux: a run's few folders and files cost no disk journal there
 MEMORY_ROOM = 256 << 20  # free space it needs to be used: a worker's runs hold copies of one submission at a time
 SYSTEM_TEMPORARY = ("/tmp", "/var/tmp", "/usr/tmp")  # what tempfile picks when nobody chose a folder
+INITIAL_PID_NAMESPACE = 0xEFFFFFFC  # the kernel's first pid namespace (PROC_PID_INIT_INO): its /proc shows all
 _memory_usable: bool | None = None
 
 
@@ -113,28 +114,34 @@ def owner(name: str) -> tuple[int, int, bytes] | None:
 
 
 def remove_abandoned() -> None:
-    """Remove the folders (of KINDS, in the folders runs use) whose maker is gone, where this process may: made
-    in this pid namespace (another's pids are not ours to read), by this user (nothing a program of another
-    uid named so is touched), a folder and not a link to one. A maker still running keeps its folders."""
+    """Remove the folders (of KINDS, in the folders runs use) whose maker is gone, where this process may: by
+    this user (nothing a program of another uid named so is touched), a folder and not a link to one. A maker
+    still running keeps its folders. Another pid namespace's pids are not ours to read: its folders go once
+    no process is left in it, which only the first namespace sees (a namespace's processes see no sibling's)."""
     ours = _pid_namespace()
     if ours is None:
         return  # no /proc to tell a maker that is gone from one that runs
-    for parent in dict.fromkeys((scratch(), tempfile.gettempdir())):
-        try:
-            names = os.listdir(parent)
-        except OSError:
+    found = [(parent, name, maker) for parent in dict.fromkeys((scratch(), tempfile.gettempdir()))
+             for name in proc.listdir(parent) if (maker := owner(name)) is not None]
+    living = _living_namespaces() if ours == INITIAL_PID_NAMESPACE and any(
+        maker[0] != ours for _, _, maker in found) else None
+    for parent, name, (namespace, pid, since) in found:
+        if (_started(pid) == since) if namespace == ours else (living is None or namespace in living):
             continue
-        for name in names:
-            maker = owner(name)
-            if maker is None or maker[0] != ours or _started(maker[1]) == maker[2]:
-                continue
-            path = os.path.join(parent, name)
-            try:
-                status = os.lstat(path)
-                if stat.S_ISDIR(status.st_mode) and status.st_uid == os.geteuid():
-                    remove_tree(path)
-            except OSError:
-                pass  # removed meanwhile (by another grader), or not ours to remove
+        path = os.path.join(parent, name)
+        try:
+            status = os.lstat(path)
+            if stat.S_ISDIR(status.st_mode) and status.st_uid == os.geteuid():
+                remove_tree(path)
+        except OSError:
+            pass  # removed meanwhile (by another grader), or not ours to remove
+
+
+def _living_namespaces() -> set[int] | None:
+    """The pid namespaces some process is in, seen from the first (None: one process's could not be read).
+    Looked at once the names were: a namespace with no process then can have none again, nor make folders.
+    Pid 1 is in the first for good (and may be closed even to root: a container's supervisor)."""
+    return proc.pid_namespaces([pid for pid in proc.pids() if pid != 1])
 
 
 def _pid_namespace() -> int | None:

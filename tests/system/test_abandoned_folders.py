@@ -17,7 +17,8 @@ import pytest
 
 from conftest import ROOT, one_spec
 from grader.sandbox import leftovers, proc
-from grader.sandbox.scratch import PROBE_FOLDER, RUN_FOLDER, WORKER_FOLDER, owned, owner, remove_abandoned, scratch
+from grader.sandbox.scratch import (INITIAL_PID_NAMESPACE, PROBE_FOLDER, RUN_FOLDER, WORKER_FOLDER, owned, owner,
+                                    _living_namespaces, remove_abandoned, scratch)
 from grader_command import run_grader
 
 HANGS = "input('Enter key: ')\nimport time\ntime.sleep(120)\n"
@@ -61,14 +62,14 @@ def test_only_the_folders_of_this_users_makers_that_are_gone_are_removed(tmp_pat
             enumerate((RUN_FOLDER, WORKER_FOLDER, PROBE_FOLDER))]
     reused = parent / f"{RUN_FOLDER}{namespace}.{os.getpid()}.1-testpid"  # our pid, another process's start time
     running = Path(tempfile.mkdtemp(prefix=owned(RUN_FOLDER)))
-    elsewhere = parent / f"{RUN_FOLDER}{namespace + 1}.{ended.pid}.{since}-testns"  # another pid namespace's
+    vanished = parent / f"{RUN_FOLDER}1.{ended.pid}.{since}-testns"  # a pid namespace no process is in (none is 1)
     someone_else = parent / f"{RUN_FOLDER}{namespace}.{ended.pid}.{since}-testuid"
     unnamed = parent / f"{RUN_FOLDER}testold1"  # an older grader's name, which says no maker
     strange = parent / f"{RUN_FOLDER}\u00b2.{ended.pid}.{since}-teststrange"  # any user's: a digit int() refuses
     target = tmp_path / "kept"
     link = parent / f"{RUN_FOLDER}{namespace}.{ended.pid}.{since}-testlink"
     try:
-        for folder in (*gone, reused, elsewhere, someone_else, unnamed, strange, target):
+        for folder in (*gone, reused, vanished, someone_else, unnamed, strange, target):
             folder.mkdir()
             (folder / "copy.py").write_text("print()\n")
         if os.geteuid() == 0:  # else made by this user, like the others: it goes with them
@@ -76,12 +77,14 @@ def test_only_the_folders_of_this_users_makers_that_are_gone_are_removed(tmp_pat
         link.symlink_to(target)
         remove_abandoned()
         assert not [folder for folder in (*gone, reused) if folder.exists()]
-        assert all(folder.is_dir() for folder in (running, elsewhere, unnamed, strange))
+        assert all(folder.is_dir() for folder in (running, unnamed, strange))
+        sees_all = namespace == INITIAL_PID_NAMESPACE and _living_namespaces() is not None
+        assert vanished.is_dir() != sees_all  # only who sees every process knows no process is in it
         assert someone_else.is_dir() == (os.geteuid() == 0)
         assert link.is_symlink() and (target / "copy.py").is_file()
     finally:
         link.unlink(missing_ok=True)
-        for folder in (*gone, reused, running, elsewhere, someone_else, unnamed, strange):
+        for folder in (*gone, reused, running, vanished, someone_else, unnamed, strange):
             subprocess.run(["rm", "-rf", str(folder)], check=True)
 
 
@@ -122,6 +125,27 @@ def test_a_maker_in_another_time_namespace_keeps_its_folders(tmp_path: Path):
         subprocess.run([sys.executable, "-c", sweep], env=env, check=True)
         assert theirs.name.startswith(RUN_FOLDER)
         assert (ours.is_dir(), theirs.is_dir()) == (True, True)  # kept by the sweep inside, by the one outside
+    finally:
+        inside.stdin.close()
+        inside.wait()
+
+
+def test_another_pid_namespaces_folders_stay_while_a_process_is_in_it(tmp_path: Path):
+    """Its pids are not ours to read: while any process is in it, its makers may run (in a TMPDIR of the
+    test's own, where no other grader's folders are)."""
+    inside = subprocess.Popen(["unshare", "--pid", "--fork", "--mount-proc", sys.executable, "-c",
+                               "import os, sys\nprint(os.stat('/proc/self/ns/pid').st_ino, flush=True)\nsys.stdin.read()\n"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        namespace = inside.stdout.readline().strip()
+        if not namespace:
+            pytest.skip("this machine makes no pid namespace for this user")
+        folder = tmp_path / f"{RUN_FOLDER}{namespace}.1.1-testns"  # pid 1 there runs, whatever it started as
+        folder.mkdir()
+        sweep = "from grader.sandbox.scratch import remove_abandoned\nremove_abandoned()\n"
+        subprocess.run([sys.executable, "-c", sweep], env=dict(os.environ, TMPDIR=str(tmp_path), PYTHONPATH=str(ROOT)),
+                       check=True)
+        assert folder.is_dir()
     finally:
         inside.stdin.close()
         inside.wait()
