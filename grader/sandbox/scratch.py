@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import stat
 import tempfile
 import threading
@@ -132,7 +133,11 @@ def remove_abandoned() -> None:
         try:
             status = os.lstat(path)
             if stat.S_ISDIR(status.st_mode) and status.st_uid == os.geteuid():
-                remove_tree(path)
+                # Named for us first: graders started together each removed what the others moved and all gave
+                # up; now one takes it (the others find it gone), and if it is killed meanwhile, the next does.
+                claimed = os.path.join(parent, owned(RUN_FOLDER) + secrets.token_hex(4))
+                os.rename(path, claimed)
+                remove_tree(claimed)
         except OSError:
             pass  # removed meanwhile (by another grader), or not ours to remove
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, one_spec
+from conftest import ROOT, nest, one_spec
 from grader.sandbox import leftovers, proc
 from grader.sandbox.scratch import (INITIAL_PID_NAMESPACE, PROBE_FOLDER, RUN_FOLDER, WORKER_FOLDER, owned, owner,
                                     _living_namespaces, remove_abandoned, scratch)
@@ -149,3 +149,23 @@ def test_another_pid_namespaces_folders_stay_while_a_process_is_in_it(tmp_path: 
     finally:
         inside.stdin.close()
         inside.wait()
+
+
+def test_graders_that_start_together_remove_an_abandoned_folder_once(tmp_path: Path):
+    """Each of them sweeps: one takes the folder, the others find it gone (each used to remove what another had
+    moved, and all gave up). In a TMPDIR of the test's own, where no other grader's folders are."""
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    namespace = os.stat("/proc/self/ns/pid").st_ino
+    sweep = [sys.executable, "-c", "from grader.sandbox.scratch import remove_abandoned\nremove_abandoned()\n"]
+    env = dict(os.environ, TMPDIR=str(tmp_path), PYTHONPATH=str(ROOT))
+    for round_ in range(3):
+        folder = tmp_path / f"{RUN_FOLDER}{namespace}.{ended.pid}.1-round{round_}"
+        for wide in range(30):
+            (folder / f"w{wide}").mkdir(parents=True)
+            nest(folder / f"w{wide}", 40)
+            for name in range(20):
+                (folder / f"w{wide}" / f"up-{name}").mkdir()  # what remove_tree names what it moves up
+        sweeps = [subprocess.Popen(sweep, env=env) for _ in range(4)]
+        assert [process.wait() for process in sweeps] == [0] * 4
+        assert os.listdir(tmp_path) == []
