@@ -122,7 +122,10 @@ def remove_abandoned() -> None:
     ours = _pid_namespace()
     if ours is None:
         return  # no /proc to tell a maker that is gone from one that runs
-    found = [(parent, name, maker) for parent in dict.fromkeys((scratch(), tempfile.gettempdir()))
+    # Where runs go now, and where any grader's may have gone: memory, and what tempfile picks when nobody
+    # chose (a grader run with TMPDIR set removes what one run without it left there, and the other way round).
+    found = [(parent, name, maker) for parent in dict.fromkeys((scratch(), tempfile.gettempdir(), MEMORY,
+                                                                *SYSTEM_TEMPORARY))
              for name in proc.listdir(parent) if (maker := owner(name)) is not None]
     living = _living_namespaces() if ours == INITIAL_PID_NAMESPACE and any(
         maker[0] != ours for _, _, maker in found) else None

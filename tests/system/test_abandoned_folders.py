@@ -169,3 +169,21 @@ def test_graders_that_start_together_remove_an_abandoned_folder_once(tmp_path: P
         sweeps = [subprocess.Popen(sweep, env=env) for _ in range(4)]
         assert [process.wait() for process in sweeps] == [0] * 4
         assert os.listdir(tmp_path) == []
+
+
+def test_a_grader_with_tmpdir_set_removes_what_one_without_it_left(tmp_path: Path):
+    """One without TMPDIR puts its runs' folders in /dev/shm (isolated) or /tmp (the fallback); one with it set
+    (a CI job's) used to look in its TMPDIR alone, and what a killed one left in memory stayed there."""
+    ended = subprocess.Popen(["true"])
+    ended.wait()
+    name = f"{RUN_FOLDER}{os.stat('/proc/self/ns/pid').st_ino}.{ended.pid}.1-testtmpdir"
+    left = [Path(parent) / name for parent in ("/dev/shm", "/tmp") if os.access(parent, os.W_OK)]
+    try:
+        for folder in left:
+            folder.mkdir()
+        sweep = [sys.executable, "-c", "from grader.sandbox.scratch import remove_abandoned\nremove_abandoned()\n"]
+        subprocess.run(sweep, env=dict(os.environ, TMPDIR=str(tmp_path), PYTHONPATH=str(ROOT)), check=True)
+        assert left and not [folder for folder in left if folder.exists()]
+    finally:
+        for folder in left:
+            subprocess.run(["rm", "-rf", str(folder)], check=True)
