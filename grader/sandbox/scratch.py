@@ -130,8 +130,8 @@ def remove_abandoned() -> None:
     living = _living_namespaces() if ours == INITIAL_PID_NAMESPACE and any(
         maker[0] != ours for _, _, maker in found) else None
     for parent, name, (namespace, pid, since) in found:
-        if (_started(pid) == since) if namespace == ours else (living is None or namespace in living):
-            continue
+        if (_started(pid) == since) if namespace == ours else (living is None or namespace in living or not namespace):
+            continue  # 0: a maker that could not tell its namespace, which nobody can judge
         path = os.path.join(parent, name)
         try:
             status = os.lstat(path)
@@ -153,7 +153,12 @@ def _living_namespaces() -> set[int] | None:
 
 
 def _pid_namespace() -> int | None:
+    """This process's pid namespace, None without a /proc that shows its pids (none, or another namespace's:
+    `unshare --pid` without --mount-proc, where /proc/PID is some other process and a maker running could
+    look gone)."""
     try:
+        if os.readlink("/proc/self") != str(os.getpid()):
+            return None
         return os.stat("/proc/self/ns/pid").st_ino
     except OSError:
         return None

@@ -63,13 +63,14 @@ def test_only_the_folders_of_this_users_makers_that_are_gone_are_removed(tmp_pat
     reused = parent / f"{RUN_FOLDER}{namespace}.{os.getpid()}.1-testpid"  # our pid, another process's start time
     running = Path(tempfile.mkdtemp(prefix=owned(RUN_FOLDER)))
     vanished = parent / f"{RUN_FOLDER}1.{ended.pid}.{since}-testns"  # a pid namespace no process is in (none is 1)
+    unknown = parent / f"{RUN_FOLDER}0.{ended.pid}.{since}-testunknown"  # a maker that could not tell its own
     someone_else = parent / f"{RUN_FOLDER}{namespace}.{ended.pid}.{since}-testuid"
     unnamed = parent / f"{RUN_FOLDER}testold1"  # an older grader's name, which says no maker
     strange = parent / f"{RUN_FOLDER}\u00b2.{ended.pid}.{since}-teststrange"  # any user's: a digit int() refuses
     target = tmp_path / "kept"
     link = parent / f"{RUN_FOLDER}{namespace}.{ended.pid}.{since}-testlink"
     try:
-        for folder in (*gone, reused, vanished, someone_else, unnamed, strange, target):
+        for folder in (*gone, reused, vanished, unknown, someone_else, unnamed, strange, target):
             folder.mkdir()
             (folder / "copy.py").write_text("print()\n")
         if os.geteuid() == 0:  # else made by this user, like the others: it goes with them
@@ -77,14 +78,14 @@ def test_only_the_folders_of_this_users_makers_that_are_gone_are_removed(tmp_pat
         link.symlink_to(target)
         remove_abandoned()
         assert not [folder for folder in (*gone, reused) if folder.exists()]
-        assert all(folder.is_dir() for folder in (running, unnamed, strange))
+        assert all(folder.is_dir() for folder in (running, unknown, unnamed, strange))
         sees_all = namespace == INITIAL_PID_NAMESPACE and _living_namespaces() is not None
         assert vanished.is_dir() != sees_all  # only who sees every process knows no process is in it
         assert someone_else.is_dir() == (os.geteuid() == 0)
         assert link.is_symlink() and (target / "copy.py").is_file()
     finally:
         link.unlink(missing_ok=True)
-        for folder in (*gone, reused, running, vanished, someone_else, unnamed, strange):
+        for folder in (*gone, reused, running, vanished, unknown, someone_else, unnamed, strange):
             subprocess.run(["rm", "-rf", str(folder)], check=True)
 
 
@@ -133,8 +134,8 @@ def test_a_maker_in_another_time_namespace_keeps_its_folders(tmp_path: Path):
 def test_another_pid_namespaces_folders_stay_while_a_process_is_in_it(tmp_path: Path):
     """Its pids are not ours to read: while any process is in it, its makers may run (in a TMPDIR of the
     test's own, where no other grader's folders are)."""
-    inside = subprocess.Popen(["unshare", "--pid", "--fork", "--mount-proc", sys.executable, "-c",
-                               "import os, sys\nprint(os.stat('/proc/self/ns/pid').st_ino, flush=True)\nsys.stdin.read()\n"],
+    waits = "import os, sys\nprint(os.stat('/proc/self/ns/pid').st_ino, flush=True)\nsys.stdin.read()\n"
+    inside = subprocess.Popen(["unshare", "--pid", "--fork", "--mount-proc", sys.executable, "-c", waits],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         namespace = inside.stdout.readline().strip()
@@ -187,3 +188,20 @@ def test_a_grader_with_tmpdir_set_removes_what_one_without_it_left(tmp_path: Pat
     finally:
         for folder in left:
             subprocess.run(["rm", "-rf", str(folder)], check=True)
+
+
+def test_no_folder_is_removed_where_proc_shows_another_namespaces_pids(tmp_path: Path):
+    """Under `unshare --pid --fork` without --mount-proc, /proc/1 is the machine's init, not this namespace's
+    pid 1: a process there took its own running folder for one whose maker is gone."""
+    mine = ("import os\nfrom grader.sandbox import proc\n"
+            "from grader.sandbox.scratch import RUN_FOLDER, remove_abandoned\n"
+            "since = proc.read('/proc/self/stat').rsplit(b')', 1)[-1].split()[19].decode()\n"
+            "namespace = os.stat('/proc/self/ns/pid').st_ino\n"
+            "os.mkdir(os.path.join(os.environ['TMPDIR'], f'{RUN_FOLDER}{namespace}.{os.getpid()}.{since}-testself'))\n"
+            "remove_abandoned()\n")  # named for itself, as a right /proc would name it
+    done = subprocess.run(["unshare", "--pid", "--fork", sys.executable, "-c", mine], capture_output=True, text=True,
+                          env=dict(os.environ, TMPDIR=str(tmp_path), PYTHONPATH=str(ROOT)))
+    if done.returncode != 0 and not os.listdir(tmp_path):
+        pytest.skip(f"this machine makes no pid namespace for this user: {done.stderr.strip()}")
+    assert done.returncode == 0, done.stderr
+    assert len(os.listdir(tmp_path)) == 1
