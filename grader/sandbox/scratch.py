@@ -129,9 +129,9 @@ def remove_abandoned() -> None:
              for name in proc.listdir(parent) if (maker := owner(name)) is not None]
     living = _living_namespaces() if ours == INITIAL_PID_NAMESPACE and any(
         maker[0] != ours for _, _, maker in found) else None
-    for parent, name, (namespace, pid, since) in found:
-        if (_started(pid) == since) if namespace == ours else (living is None or namespace in living or not namespace):
-            continue  # 0: a maker that could not tell its namespace, which nobody can judge
+    for parent, name, maker in found:
+        if _may_run(maker, ours, living):
+            continue
         path = os.path.join(parent, name)
         try:
             status = os.lstat(path)
@@ -143,6 +143,16 @@ def remove_abandoned() -> None:
                 remove_tree(claimed)
         except OSError:
             pass  # removed meanwhile (by another grader), or not ours to remove
+
+
+def _may_run(maker: tuple[int, int, bytes], ours: int, living: set[int] | None) -> bool:
+    """Whether the folder's maker may still be running: in our pid namespace, the process of that pid and start
+    time runs; in another, some process is in it (`living`: None where that is unknown); a maker that could
+    not tell its namespace (0) nobody can judge."""
+    namespace, pid, since = maker
+    if namespace == ours:
+        return _started(pid) == since
+    return not namespace or living is None or namespace in living
 
 
 def _living_namespaces() -> set[int] | None:
