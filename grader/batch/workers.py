@@ -16,6 +16,7 @@ protocol pipe. Processes rather than threads because:
 from __future__ import annotations
 
 import base64
+import ctypes
 import json
 import os
 import pickle
@@ -35,12 +36,13 @@ from grader.sandbox.scratch import WORKER_FOLDER, make_folder, scratch
 from grader.sandbox.protections import Protections, protections, take_probed
 from grader.spec.specs import Spec
 
-WORKER_BOOT = "from grader.batch.workers import worker_main; raise SystemExit(worker_main())"
+WORKER_BOOT = "from grader.batch.workers import worker_main; raise SystemExit(worker_main({batch}))"
 # Workers start with SIGINT ignored (an ignored signal stays ignored across exec, and Python then keeps
 # it so), so a Ctrl-C that lands while the interpreter is still starting cannot crash it; worker_main
 # takes SIGINT back once it is ready, and a worker that missed it still stops at the end of its input.
 IGNORE_SIGINT = ["/bin/sh", "-c", 'trap "" INT; exec "$0" "$@"']
 GRACE_SECONDS = 30.0  # how long a worker gets to clean up after SIGINT before SIGKILL
+PR_SET_PDEATHSIG = 1
 
 
 def setup_line(specs: list[Spec], options: Options, found: Protections | None = None) -> bytes:
@@ -62,15 +64,17 @@ def grade_unit(student: str, path: Path, specs: list[Spec], options: Options) ->
                 "traceback": traceback.format_exc(), "seconds": time.monotonic() - started}
 
 
-def worker_main() -> int:
+def worker_main(batch: int) -> int:
     """Read the specs and options the batch parsed and hashed (first line), then jobs (one JSON line each)
     from stdin, and answer each with one JSON line. Nothing else may reach the protocol pipe, so stdout is
-    pointed at stderr for anything the grader might print."""
+    pointed at stderr for anything the grader might print. `batch`: the pid of the batch's process."""
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+        if not _dies_with(batch):
+            return 130
         parsed, options, found = pickle.loads(base64.b64decode(sys.stdin.readline()))
         take_probed(found)
         specs = {spec.id: spec for spec in parsed}
@@ -84,6 +88,16 @@ def worker_main() -> int:
     except BrokenPipeError:
         return 1
     return 0
+
+
+def _dies_with(batch: int) -> bool:
+    """Get SIGINT when the batch's process dies (SIGKILL, the out-of-memory killer, a CI job's timeout), and unwind
+    through the runner's clean-up as on Ctrl-C rather than grade on for no one (Linux; elsewhere the end of
+    its input stops the worker after its job). The signal follows the thread that started the worker, a slot
+    of the batch, which retires its worker before it ends. False: the batch is already gone."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGINT, 0, 0, 0)
+    return os.getppid() == batch
 
 
 class WorkerGone(Exception):
@@ -106,7 +120,7 @@ class Worker:
         os.chmod(self.scratch, 0o711)  # a per-run uid (the fallback as root) passes through to its copy, lists nothing
         env["TMPDIR"] = str(self.scratch)
         self.process = subprocess.Popen(
-            [*IGNORE_SIGINT, sys.executable, "-c", WORKER_BOOT],
+            [*IGNORE_SIGINT, sys.executable, "-c", WORKER_BOOT.format(batch=os.getpid())],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=env, start_new_session=True,
         )
         self.setup: bytes | None = setup

@@ -195,6 +195,30 @@ def test_a_worker_that_dies_costs_only_its_student(tmp_path: Path):
     assert not list(scratch.iterdir()), "the dead worker's sandbox folder was left behind"
 
 
+def test_a_grade_killed_outright_takes_its_workers_and_their_runs_with_it(tmp_path: Path):
+    """SIGKILL to `grade` (the out-of-memory killer, a CI job's timeout): its workers, each in a session of its own,
+    used to grade on for no one until their programs' timeouts (here a minute); each now gets SIGINT as the batch
+    dies and unwinds as on Ctrl-C."""
+    (tmp_path / "class" / "slow").mkdir(parents=True)
+    (tmp_path / "class" / "slow" / "mastermind.py").write_text("input('Enter key: ')\nimport time\ntime.sleep(120)\n")
+    specs = make_specs(tmp_path, timeout=60)
+    process = subprocess.Popen([sys.executable, "-m", "grader", "grade", str(tmp_path / "class"), "--out",
+                                str(tmp_path / "grades"), "--specs", str(specs), "--jobs", "1"], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        worker = wait_for(lambda: busy_worker(process.pid), what="a worker running a program")
+        below = proc.follow([worker, *proc.descendants(worker)])
+    finally:
+        process.kill()
+        process.wait()
+    try:
+        wait_for(lambda: not any(proc.alive(pid, since) for pid, since in below.items()), timeout=20,
+                 what="the worker and its run to end with the batch")
+    finally:
+        for pid in [pid for pid, since in below.items() if proc.alive(pid, since)]:
+            os.kill(pid, signal.SIGKILL)
+
+
 def test_ctrl_c_stops_cleanly(tmp_path: Path):
     """A real SIGINT to a real `grade` while a hanging program runs: no process left, no partial file."""
     names = ["hang-sleeps-after-last-line", "hang-busy-loop-after-win", "ok-class-game", "crash-int-on-non-digit",
