@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from grader.sandbox.scratch import OWNER_WIDTH, owner
 
-
-@pytest.mark.parametrize("name, maker", [
+NAMES = [  # a folder's name, and its maker: (pid namespace, pid, start time), or None for a name that says none
     ("grader-run-4026531836.12441.6139119-ab_c12yz", (4026531836, 12441, b"6139119")),
     ("grader-worker-1.2.3-x", (1, 2, b"3")),
     ("grader-probe-4026531836.7.0-abcdefgh", (4026531836, 7, b"0")),
@@ -21,9 +18,11 @@ from grader.sandbox.scratch import OWNER_WIDTH, owner
     ("other-1.2.3-abcdefgh", None),
     ("grader-run-1.2.\u00b2-abcdefgh", None),  # digits of other scripts are no start time
     ("grader-run-\u0661.2.3-abcdefgh", None),
-])
-def test_a_folders_maker_is_read_from_its_name(name: str, maker: tuple[int, int, bytes] | None):
-    assert owner(name) == maker
+]
+
+
+def test_a_folders_maker_is_read_from_its_name():
+    assert [(name, owner(name)) for name, _ in NAMES] == NAMES
 
 
 def test_the_widest_maker_is_what_the_longest_copy_path_counts():
