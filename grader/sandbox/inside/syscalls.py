@@ -17,6 +17,9 @@ every such call, refused or allowed, and why):
   vm.unprivileged_userfaultfd is 0);
 - inotify and fanotify (watches on the files every run shares show which ones other runs and the
   grader open, and instances count against a per-user quota: the grader's own user's, not as root);
+- not as root, chmod and its kin (fchmod, fchmodat, fchmodat2): the program is the grader's own user, and
+  Landlock, which keeps it from that user's files, has no rule for a file's mode (a run set another
+  folder of that user to 0777, or could make the grades unwritable);
 - not isolated, System V IPC (shm*, sem*, msg*) and POSIX message queues (mq_*): outside its own IPC
   namespace a run shares the machine's, where one run took every identifier (kernel.sem's 32,000 sets,
   shmmni's 4,096 segments, msgmni's 32,000 queues) in 0.2 s and the host's own semget, shmget and msgget
@@ -53,6 +56,7 @@ ARCHITECTURES = {
                "io_setup": 206, "io_destroy": 207, "io_getevents": 208, "io_submit": 209, "io_cancel": 210,
                "io_pgetevents": 333, "perf_event_open": 298, "userfaultfd": 323,
                "inotify_init": 253, "inotify_init1": 294, "fanotify_init": 300,
+               "chmod": 90, "fchmod": 91, "fchmodat": 268, "fchmodat2": 452,
                "shmget": 29, "shmat": 30, "shmctl": 31, "shmdt": 67, "semget": 64, "semop": 65, "semctl": 66,
                "semtimedop": 220, "msgget": 68, "msgsnd": 69, "msgrcv": 70, "msgctl": 71,
                "mq_open": 240, "mq_unlink": 241, "mq_timedsend": 242, "mq_timedreceive": 243, "mq_notify": 244,
@@ -61,7 +65,8 @@ ARCHITECTURES = {
                 "add_key": 217, "request_key": 218, "keyctl": 219,
                 "io_setup": 0, "io_destroy": 1, "io_submit": 2, "io_cancel": 3, "io_getevents": 4,
                 "io_pgetevents": 292, "perf_event_open": 241, "userfaultfd": 282,
-                "inotify_init1": 26, "fanotify_init": 262,  # aarch64 has no inotify_init
+                "inotify_init1": 26, "fanotify_init": 262,  # aarch64 has no inotify_init (nor chmod)
+                "fchmod": 52, "fchmodat": 53, "fchmodat2": 452,
                 "msgget": 186, "msgctl": 187, "msgrcv": 188, "msgsnd": 189, "semget": 190, "semctl": 191,
                 "semtimedop": 192, "semop": 193, "shmget": 194, "shmctl": 195, "shmat": 196, "shmdt": 197,
                 "mq_open": 180, "mq_unlink": 181, "mq_timedsend": 182, "mq_timedreceive": 183, "mq_notify": 184,
@@ -71,6 +76,7 @@ _IO_URING, _CLONE3 = (425, 426, 427), 435
 REFUSED = ("unshare", "setns", "add_key", "request_key", "keyctl", "io_setup", "io_destroy", "io_getevents",
            "io_submit", "io_cancel", "io_pgetevents", "perf_event_open", "userfaultfd", "inotify_init",
            "inotify_init1", "fanotify_init")  # EPERM, with io_uring's calls
+FILE_MODES = ("chmod", "fchmod", "fchmodat", "fchmodat2")  # EPERM too, where the program is the grader's user
 MACHINE_IPC = ("shmget", "shmat", "shmctl", "shmdt", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd",
                "msgrcv", "msgctl", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify",
                "mq_getsetattr")  # EPERM too, where the run shares the machine's IPC namespace
@@ -83,7 +89,8 @@ def _op(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
     return code.to_bytes(2, sys.byteorder) + bytes((jt, jf)) + k.to_bytes(4, sys.byteorder)
 
 
-def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = True) -> "bytes | None":
+def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = True,
+                   file_modes: bool = True) -> "bytes | None":
     """The BPF instructions for `machine` (as `os.uname().machine`), or None for an unknown one. Without
     `unix_sockets`, socket(AF_UNIX, ...) fails with EACCES: a program that runs as the grader's own user
     could otherwise connect to that user's sockets (ssh-agent, the D-Bus session bus), which no file
@@ -91,7 +98,7 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     calls = ARCHITECTURES.get(machine)
     if calls is None:
         return None
-    names = REFUSED if machine_ipc else (*REFUSED, *MACHINE_IPC)
+    names = (*REFUSED, *(() if machine_ipc else MACHINE_IPC), *(() if file_modes else FILE_MODES))
     refuse = (*(calls[name] for name in names if name in calls), *_IO_URING)
     program = [
         _op(_LD_W_ABS, _ARCH),
@@ -130,11 +137,11 @@ class _Bytes(_ctypes._SimpleCData):  # as ctypes.c_char_p
     _type_ = "z"
 
 
-def install(libc, unix_sockets: bool = True, machine_ipc: bool = True) -> bool:
+def install(libc, unix_sockets: bool = True, machine_ipc: bool = True, file_modes: bool = True) -> bool:
     """Set no_new_privs and install the filter in this process (kept across exec, inherited by every
     child). `libc` is `ctypes.CDLL(None, use_errno=True)` or init's lighter equivalent. False where the
     architecture is unknown (nothing installed); OSError if the kernel refuses."""
-    program = filter_program(os.uname().machine, unix_sockets, machine_ipc)
+    program = filter_program(os.uname().machine, unix_sockets, machine_ipc, file_modes)
     if program is None:
         return False
     instructions = _Bytes(program)  # kept alive until the kernel has copied it
