@@ -17,9 +17,10 @@ every such call, refused or allowed, and why):
   vm.unprivileged_userfaultfd is 0);
 - inotify and fanotify (watches on the files every run shares show which ones other runs and the
   grader open, and instances count against a per-user quota: the grader's own user's, not as root);
-- not as root, chmod and its kin (fchmod, fchmodat, fchmodat2): the program is the grader's own user, and
-  Landlock, which keeps it from that user's files, has no rule for a file's mode (a run set another
-  folder of that user to 0777, or could make the grades unwritable);
+- not as root, what changes who may use a file: its mode (chmod, fchmod, fchmodat, fchmodat2), its group
+  (chown and its kin) and its extended attributes, ACLs among them (setxattr, removexattr and their kin):
+  the program is the grader's own user, and Landlock, which keeps it from that user's files, has no rule
+  for these (a run set another folder of that user to 0777, or could make the grades unwritable);
 - not isolated, System V IPC (shm*, sem*, msg*) and POSIX message queues (mq_*): outside its own IPC
   namespace a run shares the machine's, where one run took every identifier (kernel.sem's 32,000 sets,
   shmmni's 4,096 segments, msgmni's 32,000 queues) in 0.2 s and the host's own semget, shmget and msgget
@@ -56,7 +57,10 @@ ARCHITECTURES = {
                "io_setup": 206, "io_destroy": 207, "io_getevents": 208, "io_submit": 209, "io_cancel": 210,
                "io_pgetevents": 333, "perf_event_open": 298, "userfaultfd": 323,
                "inotify_init": 253, "inotify_init1": 294, "fanotify_init": 300,
-               "chmod": 90, "fchmod": 91, "fchmodat": 268, "fchmodat2": 452,
+               "chmod": 90, "fchmod": 91, "fchmodat": 268, "fchmodat2": 452, "chown": 92, "fchown": 93,
+               "lchown": 94, "fchownat": 260, "setxattr": 188, "lsetxattr": 189, "fsetxattr": 190,
+               "removexattr": 197, "lremovexattr": 198, "fremovexattr": 199, "setxattrat": 463,
+               "removexattrat": 466,
                "shmget": 29, "shmat": 30, "shmctl": 31, "shmdt": 67, "semget": 64, "semop": 65, "semctl": 66,
                "semtimedop": 220, "msgget": 68, "msgsnd": 69, "msgrcv": 70, "msgctl": 71,
                "mq_open": 240, "mq_unlink": 241, "mq_timedsend": 242, "mq_timedreceive": 243, "mq_notify": 244,
@@ -65,8 +69,10 @@ ARCHITECTURES = {
                 "add_key": 217, "request_key": 218, "keyctl": 219,
                 "io_setup": 0, "io_destroy": 1, "io_submit": 2, "io_cancel": 3, "io_getevents": 4,
                 "io_pgetevents": 292, "perf_event_open": 241, "userfaultfd": 282,
-                "inotify_init1": 26, "fanotify_init": 262,  # aarch64 has no inotify_init (nor chmod)
-                "fchmod": 52, "fchmodat": 53, "fchmodat2": 452,
+                "inotify_init1": 26, "fanotify_init": 262,  # aarch64 has no inotify_init (nor chmod, chown)
+                "fchmod": 52, "fchmodat": 53, "fchmodat2": 452, "fchown": 55, "fchownat": 54, "setxattr": 5,
+                "lsetxattr": 6, "fsetxattr": 7, "removexattr": 14, "lremovexattr": 15, "fremovexattr": 16,
+                "setxattrat": 463, "removexattrat": 466,
                 "msgget": 186, "msgctl": 187, "msgrcv": 188, "msgsnd": 189, "semget": 190, "semctl": 191,
                 "semtimedop": 192, "semop": 193, "shmget": 194, "shmctl": 195, "shmat": 196, "shmdt": 197,
                 "mq_open": 180, "mq_unlink": 181, "mq_timedsend": 182, "mq_timedreceive": 183, "mq_notify": 184,
@@ -76,7 +82,9 @@ _IO_URING, _CLONE3 = (425, 426, 427), 435
 REFUSED = ("unshare", "setns", "add_key", "request_key", "keyctl", "io_setup", "io_destroy", "io_getevents",
            "io_submit", "io_cancel", "io_pgetevents", "perf_event_open", "userfaultfd", "inotify_init",
            "inotify_init1", "fanotify_init")  # EPERM, with io_uring's calls
-FILE_MODES = ("chmod", "fchmod", "fchmodat", "fchmodat2")  # EPERM too, where the program is the grader's user
+FILE_MODES = ("chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr",
+              "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "setxattrat",
+              "removexattrat")  # EPERM too, where the program is the grader's user: who may use a file
 MACHINE_IPC = ("shmget", "shmat", "shmctl", "shmdt", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd",
                "msgrcv", "msgctl", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify",
                "mq_getsetattr")  # EPERM too, where the run shares the machine's IPC namespace
