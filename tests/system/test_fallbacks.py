@@ -93,7 +93,7 @@ def test_checking_as_another_user_than_root_survives_a_program_that_signals_ever
     shutil.copytree(ROOT / "tests" / "hostile" / "kill_everyone", nobodys / "submission")
     handed_to_nobody(nobodys)
     done = as_nobody(nobodys, "check", str(nobodys / "submission"), "--specs", str(ROOT / "specs"), "--visible-only")
-    assert done.returncode == 1, (done.returncode, done.stderr[-500:])
+    assert done.returncode == 1 and "Score:" in done.stdout, (done.returncode, done.stderr[-500:])
     assert "Score: 0/" in done.stdout
 
 
@@ -162,3 +162,14 @@ def test_checking_as_another_user_than_root_keeps_the_program_off_that_users_fil
     for call in ("chmod", "fchmodat", "chown", "setxattr", "removexattr"):
         assert f"+ {call} theirs: EPERM" in done.stdout and f"+ {call} own: EPERM" in done.stdout, (call, done.stdout)
     assert "+ fchmod own: EPERM" in done.stdout, done.stdout  # theirs it cannot even open (Landlock)
+
+
+def test_checking_as_another_user_than_root_keeps_the_program_off_the_graders_limits_and_scheduling(nobodys: Path) -> None:
+    # Not root, the program is the grader's own user: it set the grader's CPU limit to 1 s (the kernel killed
+    # the grader mid-check), and could renice it, pin it to one CPU, or make it SCHED_IDLE for every later run.
+    shutil.copytree(ROOT / "tests" / "hostile" / "other_processes", nobodys / "submission")
+    handed_to_nobody(nobodys)
+    done = as_nobody(nobodys, "check", str(nobodys / "submission"), "--specs", str(ROOT / "specs"), "--visible-only")
+    assert done.returncode == 1 and "Score:" in done.stdout, (done.returncode, done.stderr[-500:])
+    for call in ("setpriority", "setpriority user", "sched_setaffinity", "sched_setscheduler", "ioprio_set", "prlimit"):
+        assert f"+ {call} grader: EPERM" in done.stdout and f"+ {call} own: changed" in done.stdout, (call, done.stdout)

@@ -21,6 +21,12 @@ every such call, refused or allowed, and why):
   (chown and its kin) and its extended attributes, ACLs among them (setxattr, removexattr and their kin):
   the program is the grader's own user, and Landlock, which keeps it from that user's files, has no rule
   for these (a run set another folder of that user to 0777, or could make the grades unwritable);
+- not as root, what sets the limits, the priority, the CPUs or the scheduling of another process
+  (prlimit64, setpriority, ioprio_set, sched_setaffinity, sched_setscheduler, sched_setparam,
+  sched_setattr, given a pid other than 0, or for a whole user): the kernel lets a user do that to every
+  process of theirs, the grader among them, and Landlock has no rule for it (a run set the grader's CPU
+  limit to 1 s and the kernel killed it mid-check; it could as well have reniced it, pinned it to one CPU or
+  made it SCHED_IDLE for every later run). On itself (pid 0) a program keeps every one of them;
 - not isolated, System V IPC (shm*, sem*, msg*) and POSIX message queues (mq_*): outside its own IPC
   namespace a run shares the machine's, where one run took every identifier (kernel.sem's 32,000 sets,
   shmmni's 4,096 segments, msgmni's 32,000 queues) in 0.2 s and the host's own semget, shmget and msgget
@@ -60,7 +66,8 @@ ARCHITECTURES = {
                "chmod": 90, "fchmod": 91, "fchmodat": 268, "fchmodat2": 452, "chown": 92, "fchown": 93,
                "lchown": 94, "fchownat": 260, "setxattr": 188, "lsetxattr": 189, "fsetxattr": 190,
                "removexattr": 197, "lremovexattr": 198, "fremovexattr": 199, "setxattrat": 463,
-               "removexattrat": 466,
+               "removexattrat": 466, "prlimit64": 302, "setpriority": 141, "ioprio_set": 251,
+               "sched_setaffinity": 203, "sched_setscheduler": 144, "sched_setparam": 142, "sched_setattr": 314,
                "shmget": 29, "shmat": 30, "shmctl": 31, "shmdt": 67, "semget": 64, "semop": 65, "semctl": 66,
                "semtimedop": 220, "msgget": 68, "msgsnd": 69, "msgrcv": 70, "msgctl": 71,
                "mq_open": 240, "mq_unlink": 241, "mq_timedsend": 242, "mq_timedreceive": 243, "mq_notify": 244,
@@ -72,7 +79,8 @@ ARCHITECTURES = {
                 "inotify_init1": 26, "fanotify_init": 262,  # aarch64 has no inotify_init (nor chmod, chown)
                 "fchmod": 52, "fchmodat": 53, "fchmodat2": 452, "fchown": 55, "fchownat": 54, "setxattr": 5,
                 "lsetxattr": 6, "fsetxattr": 7, "removexattr": 14, "lremovexattr": 15, "fremovexattr": 16,
-                "setxattrat": 463, "removexattrat": 466,
+                "setxattrat": 463, "removexattrat": 466, "prlimit64": 261, "setpriority": 140, "ioprio_set": 30,
+                "sched_setaffinity": 122, "sched_setscheduler": 119, "sched_setparam": 118, "sched_setattr": 274,
                 "msgget": 186, "msgctl": 187, "msgrcv": 188, "msgsnd": 189, "semget": 190, "semctl": 191,
                 "semtimedop": 192, "semop": 193, "shmget": 194, "shmctl": 195, "shmat": 196, "shmdt": 197,
                 "mq_open": 180, "mq_unlink": 181, "mq_timedsend": 182, "mq_timedreceive": 183, "mq_notify": 184,
@@ -85,6 +93,10 @@ REFUSED = ("unshare", "setns", "add_key", "request_key", "keyctl", "io_setup", "
 FILE_MODES = ("chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr",
               "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "setxattrat",
               "removexattrat")  # EPERM too, where the program is the grader's user: who may use a file
+# Where the program is the grader's user: the calls that reach another process of that user by its pid, as
+# (index of the argument that holds the pid, the value of the first argument that names a whole user or None).
+OTHER_PROCESSES = {"prlimit64": (0, None), "setpriority": (1, 2), "ioprio_set": (1, 3), "sched_setaffinity": (0, None),
+                   "sched_setscheduler": (0, None), "sched_setparam": (0, None), "sched_setattr": (0, None)}
 MACHINE_IPC = ("shmget", "shmat", "shmctl", "shmdt", "semget", "semop", "semctl", "semtimedop", "msgget", "msgsnd",
                "msgrcv", "msgctl", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify",
                "mq_getsetattr")  # EPERM too, where the run shares the machine's IPC namespace
@@ -98,11 +110,12 @@ def _op(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
 
 
 def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = True,
-                   file_modes: bool = True) -> "bytes | None":
+                   file_modes: bool = True, other_processes: bool = True) -> "bytes | None":
     """The BPF instructions for `machine` (as `os.uname().machine`), or None for an unknown one. Without
     `unix_sockets`, socket(AF_UNIX, ...) fails with EACCES: a program that runs as the grader's own user
     could otherwise connect to that user's sockets (ssh-agent, the D-Bus session bus), which no file
-    permission or Landlock rule keeps from it. socketpair, which asyncio and multiprocessing use, stays."""
+    permission or Landlock rule keeps from it. socketpair, which asyncio and multiprocessing use, stays.
+    Without `other_processes`, the calls of OTHER_PROCESSES fail with EPERM unless they name the caller."""
     calls = ARCHITECTURES.get(machine)
     if calls is None:
         return None
@@ -119,6 +132,9 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     program += [_op(_JEQ_K, _CLONE3, jf=1), _op(_RET_K, _ERRNO | errno.ENOSYS)]
     for number in refuse:
         program += [_op(_JEQ_K, number, jf=1), _op(_RET_K, _ERRNO | errno.EPERM)]
+    if not other_processes:
+        for name, (pid, user) in OTHER_PROCESSES.items():
+            program += _own_process_only(calls[name], pid, user)
     if not unix_sockets:
         program += [
             _op(_JEQ_K, calls["socket"], jf=3),
@@ -137,6 +153,21 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     return b"".join(program)
 
 
+def _own_process_only(number: int, pid: int, user: "int | None") -> list[bytes]:
+    """Call `number` is allowed where its argument `pid` is 0 (the caller) and, if `user` is given, its first
+    argument is not `user` (every process of the caller's user); EPERM otherwise. The accumulator holds the
+    call's number again after a call that is not `number`."""
+    whole_user = [_op(_LD_W_ABS, _ARG0), _op(_JEQ_K, user, jt=3)] if user is not None else []
+    return [
+        _op(_JEQ_K, number, jf=len(whole_user) + 4),
+        *whole_user,
+        _op(_LD_W_ABS, _ARG0 + 8 * pid),
+        _op(_JEQ_K, 0, jf=1),
+        _op(_RET_K, _ALLOW),
+        _op(_RET_K, _ERRNO | errno.EPERM),
+    ]
+
+
 class _Pointer(_ctypes._SimpleCData):  # as ctypes.c_void_p
     _type_ = "P"
 
@@ -145,11 +176,12 @@ class _Bytes(_ctypes._SimpleCData):  # as ctypes.c_char_p
     _type_ = "z"
 
 
-def install(libc, unix_sockets: bool = True, machine_ipc: bool = True, file_modes: bool = True) -> bool:
+def install(libc, unix_sockets: bool = True, machine_ipc: bool = True, file_modes: bool = True,
+            other_processes: bool = True) -> bool:
     """Set no_new_privs and install the filter in this process (kept across exec, inherited by every
     child). `libc` is `ctypes.CDLL(None, use_errno=True)` or init's lighter equivalent. False where the
     architecture is unknown (nothing installed); OSError if the kernel refuses."""
-    program = filter_program(os.uname().machine, unix_sockets, machine_ipc, file_modes)
+    program = filter_program(os.uname().machine, unix_sockets, machine_ipc, file_modes, other_processes)
     if program is None:
         return False
     instructions = _Bytes(program)  # kept alive until the kernel has copied it
