@@ -149,7 +149,7 @@ def test_checking_as_another_user_than_root_keeps_the_program_off_that_users_soc
 def test_checking_as_another_user_than_root_keeps_the_program_off_that_users_files_modes(nobodys: Path) -> None:
     # The attack on the sweep: Landlock keeps a run from the files of the grader's user but has no rule for
     # their modes, groups or ACLs; a run set another folder of that user to 0777 (and could make the grades
-    # unwritable).
+    # unwritable). Nor their times: a run set them to 1970.
     private = nobodys / "grades.csv"
     private.write_text("alice,4\n")
     private.chmod(0o600)
@@ -158,8 +158,9 @@ def test_checking_as_another_user_than_root_keeps_the_program_off_that_users_fil
     handed_to_nobody(nobodys)
     done = as_nobody(nobodys, "check", str(nobodys / "submission"), "--specs", str(ROOT / "specs"), "--visible-only")
     assert done.returncode == 1, done.stderr[-500:]
-    assert (private.stat().st_mode & 0o777) == 0o600 and not os.listxattr(private)
-    for call in ("chmod", "fchmodat", "chown", "setxattr", "removexattr"):
+    assert (private.stat().st_mode & 0o777) == 0o600 and not os.listxattr(private) and private.stat().st_mtime > 0
+    assert "+ touch own: changed" in done.stdout, done.stdout  # its times to now, as Path.touch does
+    for call in ("chmod", "fchmodat", "chown", "setxattr", "removexattr", "utime"):
         assert f"+ {call} theirs: EPERM" in done.stdout and f"+ {call} own: EPERM" in done.stdout, (call, done.stdout)
     assert "+ fchmod own: EPERM" in done.stdout, done.stdout  # theirs it cannot even open (Landlock)
 

@@ -20,7 +20,10 @@ every such call, refused or allowed, and why):
 - not as root, what changes who may use a file: its mode (chmod, fchmod, fchmodat, fchmodat2), its group
   (chown and its kin) and its extended attributes, ACLs among them (setxattr, removexattr and their kin):
   the program is the grader's own user, and Landlock, which keeps it from that user's files, has no rule
-  for these (a run set another folder of that user to 0777, or could make the grades unwritable);
+  for these (a run set another folder of that user to 0777, or could make the grades unwritable); and,
+  for the same reason, setting a file's times to given ones (utimensat, futimesat, utimes and utime with
+  times: a run set those of a file of that user to 1970), where setting them to now, as `Path.touch`
+  does, stays;
 - not as root, what sets the limits, the priority, the CPUs or the scheduling of another process
   (prlimit64, setpriority, ioprio_set, sched_setaffinity, sched_setscheduler, sched_setparam,
   sched_setattr, given a pid other than 0, or for a whole user): the kernel lets a user do that to every
@@ -66,7 +69,7 @@ ARCHITECTURES = {
                "chmod": 90, "fchmod": 91, "fchmodat": 268, "fchmodat2": 452, "chown": 92, "fchown": 93,
                "lchown": 94, "fchownat": 260, "setxattr": 188, "lsetxattr": 189, "fsetxattr": 190,
                "removexattr": 197, "lremovexattr": 198, "fremovexattr": 199, "setxattrat": 463,
-               "removexattrat": 466, "prlimit64": 302, "setpriority": 141, "ioprio_set": 251,
+               "removexattrat": 466, "utime": 132, "utimes": 235, "futimesat": 261, "utimensat": 280, "prlimit64": 302, "setpriority": 141, "ioprio_set": 251,
                "sched_setaffinity": 203, "sched_setscheduler": 144, "sched_setparam": 142, "sched_setattr": 314,
                "shmget": 29, "shmat": 30, "shmctl": 31, "shmdt": 67, "semget": 64, "semop": 65, "semctl": 66,
                "semtimedop": 220, "msgget": 68, "msgsnd": 69, "msgrcv": 70, "msgctl": 71,
@@ -76,10 +79,10 @@ ARCHITECTURES = {
                 "add_key": 217, "request_key": 218, "keyctl": 219,
                 "io_setup": 0, "io_destroy": 1, "io_submit": 2, "io_cancel": 3, "io_getevents": 4,
                 "io_pgetevents": 292, "perf_event_open": 241, "userfaultfd": 282,
-                "inotify_init1": 26, "fanotify_init": 262,  # aarch64 has no inotify_init (nor chmod, chown)
+                "inotify_init1": 26, "fanotify_init": 262,  # aarch64 has no inotify_init (nor chmod, chown, utimes)
                 "fchmod": 52, "fchmodat": 53, "fchmodat2": 452, "fchown": 55, "fchownat": 54, "setxattr": 5,
                 "lsetxattr": 6, "fsetxattr": 7, "removexattr": 14, "lremovexattr": 15, "fremovexattr": 16,
-                "setxattrat": 463, "removexattrat": 466, "prlimit64": 261, "setpriority": 140, "ioprio_set": 30,
+                "setxattrat": 463, "removexattrat": 466, "utimensat": 88, "prlimit64": 261, "setpriority": 140, "ioprio_set": 30,
                 "sched_setaffinity": 122, "sched_setscheduler": 119, "sched_setparam": 118, "sched_setattr": 274,
                 "msgget": 186, "msgctl": 187, "msgrcv": 188, "msgsnd": 189, "semget": 190, "semctl": 191,
                 "semtimedop": 192, "semop": 193, "shmget": 194, "shmctl": 195, "shmat": 196, "shmdt": 197,
@@ -93,6 +96,9 @@ REFUSED = ("unshare", "setns", "add_key", "request_key", "keyctl", "io_setup", "
 FILE_MODES = ("chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr",
               "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "setxattrat",
               "removexattrat")  # EPERM too, where the program is the grader's user: who may use a file
+# Where the program is the grader's user: the calls that set a file's times, and the index of the argument that
+# holds them (none: now, which they may set).
+FILE_TIMES = {"utime": 1, "utimes": 1, "futimesat": 2, "utimensat": 2}
 # Where the program is the grader's user: the calls that reach another process of that user by its pid, as
 # (index of the argument that holds the pid, the value of the first argument that names a whole user or None).
 OTHER_PROCESSES = {"prlimit64": (0, None), "setpriority": (1, 2), "ioprio_set": (1, 3), "sched_setaffinity": (0, None),
@@ -115,7 +121,8 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     `unix_sockets`, socket(AF_UNIX, ...) fails with EACCES: a program that runs as the grader's own user
     could otherwise connect to that user's sockets (ssh-agent, the D-Bus session bus), which no file
     permission or Landlock rule keeps from it. socketpair, which asyncio and multiprocessing use, stays.
-    Without `other_processes`, the calls of OTHER_PROCESSES fail with EPERM unless they name the caller."""
+    Without `file_modes`, those of FILE_MODES fail with EPERM, and those of FILE_TIMES given times; without
+    `other_processes`, those of OTHER_PROCESSES fail with EPERM unless they name the caller."""
     calls = ARCHITECTURES.get(machine)
     if calls is None:
         return None
@@ -132,9 +139,13 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     program += [_op(_JEQ_K, _CLONE3, jf=1), _op(_RET_K, _ERRNO | errno.ENOSYS)]
     for number in refuse:
         program += [_op(_JEQ_K, number, jf=1), _op(_RET_K, _ERRNO | errno.EPERM)]
+    if not file_modes:
+        for name, times in FILE_TIMES.items():
+            if name in calls:
+                program += _zero_only(calls[name], times, None)
     if not other_processes:
         for name, (pid, user) in OTHER_PROCESSES.items():
-            program += _own_process_only(calls[name], pid, user)
+            program += _zero_only(calls[name], pid, user)
     if not unix_sockets:
         program += [
             _op(_JEQ_K, calls["socket"], jf=3),
@@ -153,15 +164,18 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     return b"".join(program)
 
 
-def _own_process_only(number: int, pid: int, user: "int | None") -> list[bytes]:
-    """Call `number` is allowed where its argument `pid` is 0 (the caller) and, if `user` is given, its first
-    argument is not `user` (every process of the caller's user); EPERM otherwise. The accumulator holds the
-    call's number again after a call that is not `number`."""
-    whole_user = [_op(_LD_W_ABS, _ARG0), _op(_JEQ_K, user, jt=3)] if user is not None else []
+def _zero_only(number: int, argument: int, user: "int | None") -> list[bytes]:
+    """Call `number` is allowed where its argument `argument` is 0 (a pid: the caller; a pointer: none)
+    and, if `user` is given, its first argument is not `user` (every process of the caller's user); EPERM
+    otherwise. The accumulator holds the call's number again after a call that is not `number`."""
+    whole_user = [_op(_LD_W_ABS, _ARG0), _op(_JEQ_K, user, jt=5)] if user is not None else []
+    low = _ARG0 + 8 * argument
     return [
-        _op(_JEQ_K, number, jf=len(whole_user) + 4),
+        _op(_JEQ_K, number, jf=len(whole_user) + 6),
         *whole_user,
-        _op(_LD_W_ABS, _ARG0 + 8 * pid),
+        _op(_LD_W_ABS, low),
+        _op(_JEQ_K, 0, jf=3),
+        _op(_LD_W_ABS, low + 4),
         _op(_JEQ_K, 0, jf=1),
         _op(_RET_K, _ALLOW),
         _op(_RET_K, _ERRNO | errno.EPERM),

@@ -1,6 +1,7 @@
 """Not as root, the program is the grader's own user, whose files Landlock keeps from it but not who may use
 them: tries to open up a file of that user (its path in paths.txt) with each call that changes a mode, a
-group or an ACL (an extended attribute), and one of its own copy's files, and says what each call answered."""
+group or an ACL (an extended attribute), and to set its times to 1970, and one of its own copy's files,
+then touches its own file (its times to now), and says what each call answered."""
 import errno
 import os
 import struct
@@ -16,10 +17,13 @@ for name, change in (("chmod", lambda path: os.chmod(path, 0o777)),
                      ("fchmod", lambda path: os.fchmod(os.open(path, os.O_RDONLY), 0o777)),
                      ("chown", lambda path: os.chown(path, -1, os.getgid())),
                      ("setxattr", lambda path: os.setxattr(path, "system.posix_acl_access", EVERYONE)),
-                     ("removexattr", lambda path: os.removexattr(path, "user.grader"))):
+                     ("removexattr", lambda path: os.removexattr(path, "user.grader")),
+                     ("utime", lambda path: os.utime(path, (0, 0)))):
     for whose, path in (("theirs", target), ("own", own)):
         try:
             change(path)
             print(f"{name} {whose}: changed")
         except OSError as error:
             print(f"{name} {whose}: {errno.errorcode.get(error.errno, error.errno)}")
+os.utime(own)
+print("touch own: changed")
