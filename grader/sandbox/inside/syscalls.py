@@ -23,7 +23,9 @@ every such call, refused or allowed, and why):
   for these (a run set another folder of that user to 0777, or could make the grades unwritable); and,
   for the same reason, setting a file's times to given ones (utimensat, futimesat, utimes and utime with
   times: a run set those of a file of that user to 1970), where setting them to now, as `Path.touch`
-  does, stays;
+  does, stays. A mode or times change answers success and changes nothing (shutil's copy, copy2 and
+  copytree, and tarfile's extraction, set both on the copies they make in the program's own folder, and
+  raised PermissionError on EPERM); the others answer EPERM, which shutil passes over for attributes;
 - not as root, what sets the limits, the priority, the CPUs or the scheduling of another process
   (prlimit64, setpriority, ioprio_set, sched_setaffinity, sched_setscheduler, sched_setparam,
   sched_setattr, given a pid other than 0, or for a whole user): the kernel lets a user do that to every
@@ -93,11 +95,12 @@ _IO_URING, _CLONE3 = (425, 426, 427), 435
 REFUSED = ("unshare", "setns", "add_key", "request_key", "keyctl", "io_setup", "io_destroy", "io_getevents",
            "io_submit", "io_cancel", "io_pgetevents", "perf_event_open", "userfaultfd", "inotify_init",
            "inotify_init1", "fanotify_init")  # EPERM, with io_uring's calls
-FILE_MODES = ("chmod", "fchmod", "fchmodat", "fchmodat2", "chown", "fchown", "lchown", "fchownat", "setxattr",
-              "lsetxattr", "fsetxattr", "removexattr", "lremovexattr", "fremovexattr", "setxattrat",
-              "removexattrat")  # EPERM too, where the program is the grader's user: who may use a file
-# Where the program is the grader's user: the calls that set a file's times, and the index of the argument that
-# holds them (none: now, which they may set).
+# Where the program is the grader's user, who may use a file: its mode (answered as done, nothing done) and its
+# group and attributes (EPERM); and the calls that set a file's times, with the index of the argument that holds
+# them (given times are answered as done, nothing done; none, now, they may set).
+FILE_MODES = ("chmod", "fchmod", "fchmodat", "fchmodat2")
+FILE_OWNERS = ("chown", "fchown", "lchown", "fchownat", "setxattr", "lsetxattr", "fsetxattr", "removexattr",
+               "lremovexattr", "fremovexattr", "setxattrat", "removexattrat")
 FILE_TIMES = {"utime": 1, "utimes": 1, "futimesat": 2, "utimensat": 2}
 # Where the program is the grader's user: the calls that reach another process of that user by its pid, as
 # (index of the argument that holds the pid, the value of the first argument that names a whole user or None).
@@ -121,12 +124,13 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     `unix_sockets`, socket(AF_UNIX, ...) fails with EACCES: a program that runs as the grader's own user
     could otherwise connect to that user's sockets (ssh-agent, the D-Bus session bus), which no file
     permission or Landlock rule keeps from it. socketpair, which asyncio and multiprocessing use, stays.
-    Without `file_modes`, those of FILE_MODES fail with EPERM, and those of FILE_TIMES given times; without
+    Without `file_modes`, those of FILE_MODES, and of FILE_TIMES given times, return 0 and do nothing, and
+    those of FILE_OWNERS fail with EPERM; without
     `other_processes`, those of OTHER_PROCESSES fail with EPERM unless they name the caller."""
     calls = ARCHITECTURES.get(machine)
     if calls is None:
         return None
-    names = (*REFUSED, *(() if machine_ipc else MACHINE_IPC), *(() if file_modes else FILE_MODES))
+    names = (*REFUSED, *(() if machine_ipc else MACHINE_IPC), *(() if file_modes else FILE_OWNERS))
     refuse = (*(calls[name] for name in names if name in calls), *_IO_URING)
     program = [
         _op(_LD_W_ABS, _ARCH),
@@ -140,12 +144,14 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     for number in refuse:
         program += [_op(_JEQ_K, number, jf=1), _op(_RET_K, _ERRNO | errno.EPERM)]
     if not file_modes:
+        for number in (calls[name] for name in FILE_MODES if name in calls):
+            program += [_op(_JEQ_K, number, jf=1), _op(_RET_K, _ERRNO)]  # errno 0: the call returns 0
         for name, times in FILE_TIMES.items():
             if name in calls:
-                program += _zero_only(calls[name], times, None)
+                program += _zero_only(calls[name], times, None, 0)
     if not other_processes:
         for name, (pid, user) in OTHER_PROCESSES.items():
-            program += _zero_only(calls[name], pid, user)
+            program += _zero_only(calls[name], pid, user, errno.EPERM)
     if not unix_sockets:
         program += [
             _op(_JEQ_K, calls["socket"], jf=3),
@@ -164,10 +170,10 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     return b"".join(program)
 
 
-def _zero_only(number: int, argument: int, user: "int | None") -> list[bytes]:
+def _zero_only(number: int, argument: int, user: "int | None", answer: int) -> list[bytes]:
     """Call `number` is allowed where its argument `argument` is 0 (a pid: the caller; a pointer: none)
-    and, if `user` is given, its first argument is not `user` (every process of the caller's user); EPERM
-    otherwise. The accumulator holds the call's number again after a call that is not `number`."""
+    and, if `user` is given, its first argument is not `user` (every process of the caller's user); else it
+    fails with errno `answer` (0: returns 0, having done nothing). The accumulator holds the call's number again after a call that is not `number`."""
     whole_user = [_op(_LD_W_ABS, _ARG0), _op(_JEQ_K, user, jt=5)] if user is not None else []
     low = _ARG0 + 8 * argument
     return [
@@ -178,7 +184,7 @@ def _zero_only(number: int, argument: int, user: "int | None") -> list[bytes]:
         _op(_LD_W_ABS, low + 4),
         _op(_JEQ_K, 0, jf=1),
         _op(_RET_K, _ALLOW),
-        _op(_RET_K, _ERRNO | errno.EPERM),
+        _op(_RET_K, _ERRNO | answer),
     ]
 
 

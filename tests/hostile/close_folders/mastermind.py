@@ -1,7 +1,7 @@
 """Writes 8 MB into a folder of its own that it made without the right to list it (write and enter only), two
 folders below it, the innermost with no permission at all: the grader, when it runs as the program's own
 user, can neither list nor remove them without giving the permissions back. Made so from the start, as
-mkdir allows, since chmod is refused there. Says "closed"."""
+mkdir allows, since a mode change does nothing there. Says "closed"."""
 import os
 
 os.mkdir("h", 0o300)

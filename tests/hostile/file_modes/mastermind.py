@@ -1,7 +1,7 @@
 """Not as root, the program is the grader's own user, whose files Landlock keeps from it but not who may use
 them: tries to open up a file of that user (its path in paths.txt) with each call that changes a mode, a
 group or an ACL (an extended attribute), and to set its times to 1970, and one of its own copy's files,
-then touches its own file (its times to now), and says what each call answered."""
+then touches its own file (its times to now), and says what each call answered and what its file became."""
 import errno
 import os
 import struct
@@ -27,3 +27,4 @@ for name, change in (("chmod", lambda path: os.chmod(path, 0o777)),
             print(f"{name} {whose}: {errno.errorcode.get(error.errno, error.errno)}")
 os.utime(own)
 print("touch own: changed")
+print(f"own after: {os.stat(own).st_mode & 0o777:o} {os.stat(own).st_mtime > 0}")
