@@ -265,8 +265,8 @@ class Sandbox:
             os.setresgid(self.gid, self.gid, self.gid)
             os.setresuid(self.uid, self.uid, self.uid)
         try:
-            # Not root: its user's sockets, its files' modes and its other processes (the grader). Never here: System V IPC, which is the machine's
-            # outside an IPC namespace.
+            # Not root: its user's sockets, its files' modes and its other processes (the grader). Never here:
+            # System V IPC, which is the machine's outside an IPC namespace.
             syscalls.install(ctypes.CDLL(None, use_errno=True), unix_sockets=self.drops_root, machine_ipc=False,
                              file_modes=self.drops_root, other_processes=self.drops_root)
         except OSError:

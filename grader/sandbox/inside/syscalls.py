@@ -71,7 +71,8 @@ ARCHITECTURES = {
                "chmod": 90, "fchmod": 91, "fchmodat": 268, "fchmodat2": 452, "chown": 92, "fchown": 93,
                "lchown": 94, "fchownat": 260, "setxattr": 188, "lsetxattr": 189, "fsetxattr": 190,
                "removexattr": 197, "lremovexattr": 198, "fremovexattr": 199, "setxattrat": 463,
-               "removexattrat": 466, "utime": 132, "utimes": 235, "futimesat": 261, "utimensat": 280, "prlimit64": 302, "setpriority": 141, "ioprio_set": 251,
+               "removexattrat": 466, "utime": 132, "utimes": 235, "futimesat": 261, "utimensat": 280,
+               "prlimit64": 302, "setpriority": 141, "ioprio_set": 251,
                "sched_setaffinity": 203, "sched_setscheduler": 144, "sched_setparam": 142, "sched_setattr": 314,
                "shmget": 29, "shmat": 30, "shmctl": 31, "shmdt": 67, "semget": 64, "semop": 65, "semctl": 66,
                "semtimedop": 220, "msgget": 68, "msgsnd": 69, "msgrcv": 70, "msgctl": 71,
@@ -84,7 +85,8 @@ ARCHITECTURES = {
                 "inotify_init1": 26, "fanotify_init": 262,  # aarch64 has no inotify_init (nor chmod, chown, utimes)
                 "fchmod": 52, "fchmodat": 53, "fchmodat2": 452, "fchown": 55, "fchownat": 54, "setxattr": 5,
                 "lsetxattr": 6, "fsetxattr": 7, "removexattr": 14, "lremovexattr": 15, "fremovexattr": 16,
-                "setxattrat": 463, "removexattrat": 466, "utimensat": 88, "prlimit64": 261, "setpriority": 140, "ioprio_set": 30,
+                "setxattrat": 463, "removexattrat": 466, "utimensat": 88, "prlimit64": 261, "setpriority": 140,
+                "ioprio_set": 30,
                 "sched_setaffinity": 122, "sched_setscheduler": 119, "sched_setparam": 118, "sched_setattr": 274,
                 "msgget": 186, "msgctl": 187, "msgrcv": 188, "msgsnd": 189, "semget": 190, "semctl": 191,
                 "semtimedop": 192, "semop": 193, "shmget": 194, "shmctl": 195, "shmat": 196, "shmdt": 197,
@@ -125,8 +127,8 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     could otherwise connect to that user's sockets (ssh-agent, the D-Bus session bus), which no file
     permission or Landlock rule keeps from it. socketpair, which asyncio and multiprocessing use, stays.
     Without `file_modes`, those of FILE_MODES, and of FILE_TIMES given times, return 0 and do nothing, and
-    those of FILE_OWNERS fail with EPERM; without
-    `other_processes`, those of OTHER_PROCESSES fail with EPERM unless they name the caller."""
+    those of FILE_OWNERS fail with EPERM; without `other_processes`, those of OTHER_PROCESSES fail with
+    EPERM unless they name the caller."""
     calls = ARCHITECTURES.get(machine)
     if calls is None:
         return None
@@ -173,7 +175,8 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
 def _zero_only(number: int, argument: int, user: "int | None", answer: int) -> list[bytes]:
     """Call `number` is allowed where its argument `argument` is 0 (a pid: the caller; a pointer: none)
     and, if `user` is given, its first argument is not `user` (every process of the caller's user); else it
-    fails with errno `answer` (0: returns 0, having done nothing). The accumulator holds the call's number again after a call that is not `number`."""
+    fails with errno `answer` (0: returns 0, having done nothing). After another call the accumulator still
+    holds its number."""
     whole_user = [_op(_LD_W_ABS, _ARG0), _op(_JEQ_K, user, jt=5)] if user is not None else []
     low = _ARG0 + 8 * argument
     return [
