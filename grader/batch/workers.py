@@ -16,7 +16,6 @@ protocol pipe. Processes rather than threads because:
 from __future__ import annotations
 
 import base64
-import ctypes
 import json
 import os
 import pickle
@@ -32,6 +31,7 @@ from typing import Any
 
 from grader.base.project import PACKAGE
 from grader.engine.runner import Options, check_submission
+from grader.sandbox.reaping import dies_with
 from grader.sandbox.scratch import WORKER_FOLDER, make_folder, scratch
 from grader.sandbox.protections import Protections, protections, take_probed
 from grader.spec.specs import Spec
@@ -42,7 +42,6 @@ WORKER_BOOT = "from grader.batch.workers import worker_main; raise SystemExit(wo
 # takes SIGINT back once it is ready, and a worker that missed it still stops at the end of its input.
 IGNORE_SIGINT = ["/bin/sh", "-c", 'trap "" INT; exec "$0" "$@"']
 GRACE_SECONDS = 30.0  # how long a worker gets to clean up after SIGINT before SIGKILL
-PR_SET_PDEATHSIG = 1
 
 
 def setup_line(specs: list[Spec], options: Options, found: Protections | None = None) -> bytes:
@@ -73,7 +72,9 @@ def worker_main(batch: int) -> int:
     sys.stdout = sys.stderr
     try:
         signal.signal(signal.SIGINT, signal.default_int_handler)
-        if not _dies_with(batch):
+        # The batch killed outright: unwind as on Ctrl-C rather than grade on for no one. The signal follows the
+        # slot thread that started us, which retires its worker before it ends.
+        if not dies_with(batch, signal.SIGINT):
             return 130
         parsed, options, found = pickle.loads(base64.b64decode(sys.stdin.readline()))
         take_probed(found)
@@ -88,16 +89,6 @@ def worker_main(batch: int) -> int:
     except BrokenPipeError:
         return 1
     return 0
-
-
-def _dies_with(batch: int) -> bool:
-    """Get SIGINT when the batch's process dies (SIGKILL, the out-of-memory killer, a CI job's timeout), and unwind
-    through the runner's clean-up as on Ctrl-C rather than grade on for no one (Linux; elsewhere the end of
-    its input stops the worker after its job). The signal follows the thread that started the worker, a slot
-    of the batch, which retires its worker before it ends. False: the batch is already gone."""
-    if sys.platform.startswith("linux"):
-        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGINT, 0, 0, 0)
-    return os.getppid() == batch
 
 
 class WorkerGone(Exception):

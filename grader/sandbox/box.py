@@ -50,7 +50,7 @@ from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files, re
 from grader.sandbox.inside import INIT_MODULES, INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import Limits
 from grader.sandbox.launched import Launched
-from grader.sandbox.reaping import fork_reaper, kill_fallback
+from grader.sandbox.reaping import dies_with, fork_reaper, kill_fallback
 from grader.sandbox.rootconfig import isolated_config
 from grader.sandbox.scratch import RUN_FOLDER, make_folder, scratch
 from grader.sandbox.inside import landlock, syscalls
@@ -77,7 +77,6 @@ HELPERS = {PLAIN: 2, FORK: 1}  # the run's processes that are the sandbox's, not
 # (0x70000000-0x7FFDFFFF, docs/UIDS-GIDS.md), below its containers' (0x00080000-0x6FFFFFFF: a run's uid would
 # be a user of some container's there) and its foreign range, and below 2^31 (many tools read uids as signed).
 UID_BASE, UID_SPAN = 0x7000_0000, 1 << 24
-PR_SET_PDEATHSIG = 1
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
@@ -254,8 +253,7 @@ class Sandbox:
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
             # The launcher dies with the grader (init dies with it, and the namespace with init): a program
             # that ignores its terminal's hang-up and never reads outlived a crashed grader otherwise.
-            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-            if os.getppid() != self._grader:
+            if not dies_with(self._grader, signal.SIGKILL):
                 os._exit(125)  # the grader died before that was in place
             return
         for name, soft, hard in self.limits.rlimits():

@@ -27,9 +27,18 @@ except ImportError:  # Windows, and a grader told to do without it (tests/system
     resource = None
 
 PR_SET_CHILD_SUBREAPER = 36
+PR_SET_PDEATHSIG = 1
 # What a terminal sends its foreground group (the reaper's too: the program stays in its group), and what the
 # pty's end sends the reaper as its session's leader: the program's to receive, never the reaper's.
 TERMINAL_SIGNALS = ("SIGINT", "SIGQUIT", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGHUP")
+
+
+def dies_with(parent: int, sig: int) -> bool:
+    """Have the kernel send this process `sig` when `parent` (the process that started it) dies, on Linux; False
+    where `parent` is gone already, before that was in place. The signal follows the thread that started us."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, sig, 0, 0, 0)
+    return os.getppid() == parent
 
 
 def become_subreaper() -> bool:

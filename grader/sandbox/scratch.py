@@ -86,20 +86,28 @@ def make_folder(kind: str, parent: str | None = None) -> Path:
     return Path(tempfile.mkdtemp(prefix=owned(kind), dir=parent))
 
 
+_maker: tuple[int, str] = (0, "")  # this process's pid and what names it in a folder's name (read once per process)
+
+
 def owned(kind: str) -> str:
     """The mkdtemp prefix of a folder of `kind` (one of KINDS) made by this process: it names the maker."""
+    global _maker
     pid = os.getpid()
-    return f"{kind}{_pid_namespace() or 0}.{pid}.{(_started(pid) or b'0').decode()}-"
+    if _maker[0] != pid:  # a fork is another maker
+        started = _started(pid, proc.boot_offset_ticks()) or b"0"
+        _maker = (pid, f"{_pid_namespace() or 0}.{pid}.{started.decode()}-")
+    return kind + _maker[1]
 
 
-def _started(pid: int) -> bytes | None:
+def _started(pid: int, offset: int) -> bytes | None:
     """The start time of process `pid` (clock ticks since boot) as a reader outside any time namespace sees it,
-    None if it is gone or a zombie: /proc shows start times moved by the reader's own time namespace, and a
-    grader in one (`unshare --time`) took every running maker outside it for one that is gone."""
+    None if it is gone or a zombie: /proc shows start times moved by the reader's own time namespace (`offset`,
+    `proc.boot_offset_ticks`), and a grader in one (`unshare --time`) took every running maker outside it for
+    one that is gone."""
     found = proc.state(pid)
     if found is None or found[0] in (b"Z", b"X"):
         return None
-    return str(int(found[1]) - proc.boot_offset_ticks()).encode()
+    return str(int(found[1]) - offset).encode()
 
 
 def owner(name: str) -> tuple[int, int, bytes] | None:
@@ -129,8 +137,9 @@ def remove_abandoned() -> None:
              for name in proc.listdir(parent) if (maker := owner(name)) is not None]
     living = _living_namespaces() if ours == INITIAL_PID_NAMESPACE and any(
         maker[0] != ours for _, _, maker in found) else None
+    offset = proc.boot_offset_ticks()
     for parent, name, maker in found:
-        if _may_run(maker, ours, living):
+        if _may_run(maker, ours, living, offset):
             continue
         path = os.path.join(parent, name)
         try:
@@ -145,13 +154,13 @@ def remove_abandoned() -> None:
             pass  # removed meanwhile (by another grader), or not ours to remove
 
 
-def _may_run(maker: tuple[int, int, bytes], ours: int, living: set[int] | None) -> bool:
+def _may_run(maker: tuple[int, int, bytes], ours: int, living: set[int] | None, offset: int) -> bool:
     """Whether the folder's maker may still be running: in our pid namespace, the process of that pid and start
-    time runs; in another, some process is in it (`living`: None where that is unknown); a maker that could
-    not tell its namespace (0) nobody can judge."""
+    time runs (`offset`: our time namespace's, as `_started`); in another, some process is in it (`living`: None
+    where that is unknown); a maker that could not tell its namespace (0) nobody can judge."""
     namespace, pid, since = maker
     if namespace == ours:
-        return _started(pid) == since
+        return _started(pid, offset) == since
     return not namespace or living is None or namespace in living
 
 
