@@ -7,7 +7,7 @@ template's k-grams removed as boilerplate, the share of the program the k-grams 
 Why not copydetect itself: its detector module imports matplotlib's pyplot at its top, for the plots of
 an HTML report the grader never draws, and every `grade` of a class paid 0.7 s of CPU (a second under
 load) to import it. The numbers are copydetect's own, quirks included (`numpy.intersect1d` called as it
-calls it), and tests/unit/test_similarity_shares.py holds every program's fingerprint and every pair's
+calls it), and tests/system/test_similarity_shares.py holds every program's fingerprint and every pair's
 copied code to copydetect 0.5.0's, which stays in requirements.txt for that test alone.
 Pure functions over text; numpy and Pygments are imported when a class is compared, not before.
 

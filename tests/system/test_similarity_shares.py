@@ -1,12 +1,18 @@
 """The similarity numbers are copydetect's own: every program's fingerprint (grader/report/winnowing.py)
 is copydetect's `CodeFingerprint` of it, and the shares of every pair, computed for the whole class at
 once, and the copied code of each pair are what copydetect's `compare_files` gives; on the corpus's
-programs, an empty one, one with a class and a shebang, and the template itself."""
+programs, an empty one, one with a class and a shebang, and the template itself.
+
+A system test: copydetect's detector imports matplotlib's pyplot, whose first import on a new machine builds
+its font cache by running fc-list. Its cache goes to a folder of the test's own, so the test sees what a new
+machine sees and leaves nothing in the user's HOME."""
 
 from __future__ import annotations
 
 import io
 from pathlib import Path
+
+import pytest
 
 from grader.report.similarity import CODE_K, _fingerprints, code_pairs, ranked
 from grader.report.winnowing import copied
@@ -35,7 +41,10 @@ def sources() -> dict[str, str]:
     return programs
 
 
-def test_every_program_s_fingerprint_and_every_pair_s_shares_and_copied_code_are_copydetect_s():
+def test_every_program_s_fingerprint_and_every_pair_s_shares_and_copied_code_are_copydetect_s(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("MPLCONFIGDIR", str(tmp_path))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
     import numpy  # not at every test process's collection
     from copydetect import CodeFingerprint, compare_files  # seconds to import (matplotlib): not at collection
 
