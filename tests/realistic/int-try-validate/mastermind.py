@@ -1,0 +1,36 @@
+key = input("Enter key: ").strip()
+history = []
+guesses = 0
+
+while guesses < 12:
+    guess = input("Enter guess: ").strip()
+    if len(guess) != 4:
+        print("Guess must be of 4 digits!")
+        continue
+    try:
+        int(guess)
+    except ValueError:
+        print("Invalid input. Try again.")
+        continue
+    if len(set(guess)) != 4:
+        print("Guess must not have duplicate digits!")
+        continue
+
+    guesses += 1
+    exist = 0
+    position = 0
+    for i in range(4):
+        if guess[i] == key[i]:
+            position += 1
+        elif guess[i] in key:
+            exist += 1
+    history.append(f"{guess} : exist: {exist}, position: {position}")
+    for h in history:
+        print(h)
+    if guess == key:
+        print("You guessed it right!")
+        print(f"You did it in {guesses} guesses.")
+        break
+
+if guesses == 12 and guess != key:
+    print(f"You lost! The key was {key}.")
