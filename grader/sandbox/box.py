@@ -46,7 +46,7 @@ from grader.sandbox.cgroup import RunGroup, run_group_parents
 from grader.sandbox.disk import DiskWatch, held
 from grader.sandbox.environment import child_environment, isolated_environment, student_python
 from grader.sandbox.fallback import hand_over, landlock_rules
-from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files, remove_tree
+from grader.sandbox.leftovers import UID_BASE, UID_SPAN, remove_ipc_objects, remove_shared_files, remove_tree
 from grader.sandbox.inside import INIT_MODULES, INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import Limits
 from grader.sandbox.launched import Launched
@@ -73,10 +73,6 @@ LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); i
 PLAIN, FORK = "plain", "fork"
 LAUNCHES = (PLAIN, FORK)
 HELPERS = {PLAIN: 2, FORK: 1}  # the run's processes that are the sandbox's, not the program's: launcher and init
-# Per-run uids, so runs cannot signal each other or share NPROC: from a range systemd documents as unused
-# (0x70000000-0x7FFDFFFF, docs/UIDS-GIDS.md), below its containers' (0x00080000-0x6FFFFFFF: a run's uid would
-# be a user of some container's there) and its foreign range, and below 2^31 (many tools read uids as signed).
-UID_BASE, UID_SPAN = 0x7000_0000, 1 << 24
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
