@@ -17,7 +17,7 @@ import pytest
 from grader.sandbox.environment import student_python, unprivileged_python
 from grader_command import run_grader
 from test_fallback_gaps import as_nobody_in_a_sandbox
-from test_sandbox import ended, needs_isolation, running, submission
+from test_sandbox import ROOT, ended, needs_isolation, running, submission
 
 as_root = pytest.mark.skipif(os.geteuid() != 0, reason="only the fallback as root runs programs as a per-run uid")
 
@@ -71,3 +71,16 @@ def test_a_report_names_the_compiled_code_it_did_not_run(tmp_path: Path) -> None
     assert said in done.stdout.splitlines(), done.stdout[:2000]
     results = json.loads((tmp_path / "results.json").read_text())
     assert results["extra_data"]["not_run"] == ["extra.pyc"] and results["output"].startswith(said)
+
+
+def test_grade_names_the_compiled_code_it_did_not_run_in_every_file_a_student_reads(tmp_path: Path) -> None:
+    folder = submission(tmp_path / "class", "hidden_bytecode")
+    hide_bytecode(folder, sys.executable)
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    (specs / "02-win-on-first-guess.yaml").write_text((ROOT / "specs" / "02-win-on-first-guess.yaml").read_text())
+    done = run_grader("grade", folder.parent, "--out", tmp_path / "out", "--specs", specs, timeout=120)
+    assert done.returncode in (0, 1), done.stderr[-1000:]
+    student = tmp_path / "out" / "students" / "hidden_bytecode"
+    assert json.loads((student / "results.json").read_text())["extra_data"]["not_run"] == ["extra.pyc"]
+    assert "Not run: extra.pyc (compiled code" in (student / "feedback.md").read_text()
