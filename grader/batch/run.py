@@ -33,7 +33,7 @@ from grader.report.formats import STUDENT_FILES, SUBMISSION_FORMATS, Submission,
 from grader.report.screenshots import write_screenshots
 from grader.sandbox.reaping import kill_orphans
 from grader.report.text import build_results
-from grader.report.results import Results, grader_error_results, read_results, with_problem
+from grader.report.results import Results, grader_error_results, read_results, with_not_run, with_problem
 from grader.engine.runner import Options
 from grader.spec.specs import Spec
 
@@ -57,6 +57,7 @@ class Batch:
         self.workers: set[Worker] = set()
         self.replies: queue.Queue[tuple[str, str, dict[str, Any]]] = queue.Queue()
         self.failed: set[str] = set()  # students with an error: their remaining units are not run
+        self.not_run: dict[str, tuple[str, ...]] = {}  # each student's compiled files left out of the runs
         self.timeout = self.options.spec_timeout + 60  # per unit: the runner's own limit, and then some
 
     # -- what to grade
@@ -135,6 +136,7 @@ class Batch:
         folder = student_folder(self.out, student)
         (folder / HASH).unlink(missing_ok=True)
         results = replace(build_results(verdicts, reveal_hidden=True), variant=self.variant)
+        results = with_not_run(results, self.not_run.get(student, ()))
         if problem is not None:
             results = with_problem(results, problem)
         _write_files(folder, Submission(results, tuple(verdicts), student=student, heading=self.heading))
@@ -155,6 +157,7 @@ class Batch:
                 self.progress.update(outcomes[student])
                 continue
             digests[student] = fingerprint(admitted, self.base)
+            self.not_run[student] = admitted.not_run
             previous = self._unchanged(student, digests[student])
             if previous is not None:
                 outcomes[student] = Outcome(student, "unchanged", previous)

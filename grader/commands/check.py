@@ -14,7 +14,7 @@ from grader.base.files import check_writable, write_atomically
 from grader.report.formats import Submission, render
 from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.report.text import build_results
-from grader.report.results import Results, with_problem
+from grader.report.results import Results, not_run_said, with_not_run, with_problem
 from grader.report.screenshots import FOLDER, write_screenshots
 from grader.engine.browser import driver_pids
 from grader.spec.assignment import Assignment
@@ -57,8 +57,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         verdicts = _run(admitted.folder, specs, options, args.jobs)
         title = f"Checking {admitted.folder / options.script} against {len(specs)} spec(s) from {specs_dir}" + (
             f", variant {assignment.variant.describe()}" if assignment.variant else "")
-        title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
-    results = build_results(verdicts)  # what a student may read: hidden specs by name and points only
+        title = "\n".join(filter(None, [title, not_run_said(admitted.not_run),
+                                         *notes_for(options, admitted.folder / options.script)]))
+    results = with_not_run(build_results(verdicts), admitted.not_run)  # a student's view: hidden specs by name only
     results = replace(results, variant=assignment.variant.name if assignment.variant else None)
     if admitted.folder is not None:
         results = _with_looks_like(results, admitted.folder, assignment, every, options, args.jobs)

@@ -25,6 +25,7 @@ GRADER_ERROR_KEY = "grader_error"
 PROBLEM_KEY = "problem"
 FIRST_STEP_KEY = "first_step"
 VARIANT_KEY, LOOKS_LIKE_KEY = "variant", "looks_like"
+NOT_RUN_KEY = "not_run"
 GRADER_ERROR_OUTPUT = ("The grader could not grade this submission (a problem in the grader, not a verdict on "
                        "your program). Your instructor has been told.")
 
@@ -73,6 +74,7 @@ class Results:
     first_step: str | None = None  # what the program does instead of the session's first step
     variant: str | None = None  # the assignment's variant it was graded by (None: the assignment has none)
     looks_like: tuple[str, float] | None = None  # another variant whose rules give back these points of the failed specs
+    not_run: tuple[str, ...] = ()  # compiled files of the submission left out of its runs (`intake.not_run`)
 
     @property
     def passed_count(self) -> int:
@@ -95,6 +97,22 @@ def with_problem(results: Results, problem: str) -> Results:
     """The results of a submission that could not be run, saying why once at the top (Gradescope shows
     `output` above the tests) and for the gradebook's `problem` column."""
     return replace(results, output=f"Your submission could not be run: {problem}", problem=problem)
+
+
+def not_run_said(names: tuple[str, ...]) -> str:
+    """The line that names the compiled files a submission's runs left out ("" when none was)."""
+    if not names:
+        return ""
+    return (f"Not run: {', '.join(names)} (compiled code with no source beside it; only the .py files anyone can read "
+            "are run).")
+
+
+def with_not_run(results: Results, names: tuple[str, ...]) -> Results:
+    """The results, naming once at the top the compiled files that were left out of every run."""
+    if not names:
+        return results
+    output = "\n\n".join(filter(None, (not_run_said(names), results.output)))
+    return replace(results, output=output, not_run=names)
 
 
 def number(value: float) -> int | float:
@@ -135,7 +153,8 @@ def to_json(results: Results) -> dict[str, Any]:
     data["tests"] = [_test_json(test) for test in results.tests]
     looks_like = {"variant": results.looks_like[0], "points": number(results.looks_like[1])} if results.looks_like else None
     extra = {GRADER_ERROR_KEY: results.grader_error, PROBLEM_KEY: results.problem, FIRST_STEP_KEY: results.first_step,
-             VARIANT_KEY: results.variant, LOOKS_LIKE_KEY: looks_like}
+             VARIANT_KEY: results.variant, LOOKS_LIKE_KEY: looks_like,
+             NOT_RUN_KEY: list(results.not_run) if results.not_run else None}
     if any(value is not None for value in extra.values()):
         data["extra_data"] = {key: value for key, value in extra.items() if value is not None}
     return data
@@ -231,7 +250,8 @@ def from_json(data: Any) -> Results:
     return Results(score=score, max_score=maximum, tests=tests, output=data.get("output", ""),
                    grader_error=extra.get(GRADER_ERROR_KEY), problem=extra.get(PROBLEM_KEY),
                    first_step=extra.get(FIRST_STEP_KEY), variant=extra.get(VARIANT_KEY),
-                   looks_like=(looks_like["variant"], float(looks_like["points"])) if looks_like else None)
+                   looks_like=(looks_like["variant"], float(looks_like["points"])) if looks_like else None,
+                   not_run=tuple(extra.get(NOT_RUN_KEY, ())))
 
 
 def read_results(path: Path) -> Results:

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from grader.base.errors import SandboxFailure
-from grader.base.files import searched
+from grader.base.files import compiled, searched
 from grader.base.project import PYTHON
 from grader.sandbox import proc
 
@@ -46,7 +46,7 @@ from grader.sandbox.cgroup import RunGroup, run_group_parents
 from grader.sandbox.disk import DiskWatch, held
 from grader.sandbox.environment import child_environment, isolated_environment, student_python
 from grader.sandbox.fallback import hand_over, landlock_rules
-from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files, remove_tree
+from grader.sandbox.leftovers import UID_BASE, UID_SPAN, remove_ipc_objects, remove_shared_files, remove_tree
 from grader.sandbox.inside import INIT_MODULES, INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import Limits
 from grader.sandbox.launched import Launched
@@ -73,10 +73,6 @@ LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); i
 PLAIN, FORK = "plain", "fork"
 LAUNCHES = (PLAIN, FORK)
 HELPERS = {PLAIN: 2, FORK: 1}  # the run's processes that are the sandbox's, not the program's: launcher and init
-# Per-run uids, so runs cannot signal each other or share NPROC: from a range systemd documents as unused
-# (0x70000000-0x7FFDFFFF, docs/UIDS-GIDS.md), below its containers' (0x00080000-0x6FFFFFFF: a run's uid would
-# be a user of some container's there) and its foreign range, and below 2^31 (many tools read uids as signed).
-UID_BASE, UID_SPAN = 0x7000_0000, 1 << 24
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
@@ -360,11 +356,12 @@ class Sandbox:
 
 def _not_copied(folder: str, names: list[str]) -> list[str]:
     """Named pipes, sockets and devices in a submission are not copied (opening a pipe would block), nor
-    the folders intake does not count (`.git`, `__MACOSX`: see `finder.searched`)."""
+    the folders intake does not count (`.git`, `__MACOSX`, `__pycache__`: see `files.searched`), nor compiled
+    code (`files.compiled`): the run has only the source a reader sees."""
     def special(name: str) -> bool:
         mode = os.lstat(os.path.join(folder, name)).st_mode
         if stat.S_ISDIR(mode):
             return not searched(name)
-        return not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))
+        return compiled(name) or not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))
 
     return [name for name in names if special(name)]

@@ -19,6 +19,7 @@ from grader.sandbox.box import Sandbox
 from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.protections import Protections, exposed, protections
 from grader.sandbox.inside import landlock
+from test_fallback_gaps import as_nobody_in_a_sandbox
 from test_sandbox import FAST, MODES, ROOT, ended, needs_isolation, running, submission
 from grader_command import run_grader
 
@@ -274,3 +275,26 @@ def test_a_repository_uploaded_with_its_git_folder_is_run_without_it(tmp_path: P
     assert [entry.name for entry in admitted.entries] == sorted(path.name for path in (ROOT / "reference").iterdir())
     with Sandbox(folder, FAST, isolate=False) as box:
         assert sorted(path.name for path in box.workdir.iterdir()) == [entry.name for entry in admitted.entries]
+
+
+REFUSED_FAMILIES = ("vsock", "alg", "tipc", "rds", "bluetooth", "can", "xdp", "key", "packet", "tipc pair")
+NEEDED = {"inet": "opened", "inet6": "opened", "netlink": "opened", "unix pair": "ok"}
+
+
+def families(output: str) -> dict[str, str]:
+    return dict(line.strip().split(": ") for line in output.splitlines() if ": " in line)
+
+
+@pytest.mark.parametrize("isolate", MODES)
+def test_no_run_opens_a_socket_of_a_family_a_console_program_has_no_use_for(tmp_path: Path, isolate: bool) -> None:
+    # AF_VSOCK opened in the sandbox with no network (it reaches the host of a virtual machine); AF_ALG, TIPC, RDS...
+    # are kernel code no console program needs. IPv4 and IPv6 (no network isolated), netlink and unix stay.
+    with running(submission(tmp_path, "socket_families"), isolate=isolate) as (_, child):
+        output, status, sig = ended(child)
+    assert (status, sig) == (0, None), output
+    assert families(output) == {**dict.fromkeys(REFUSED_FAMILIES, "EAFNOSUPPORT"), **NEEDED}, output
+
+
+def test_not_as_root_no_run_opens_a_socket_of_a_family_a_console_program_has_no_use_for(nobodys: Path) -> None:
+    said = as_nobody_in_a_sandbox(nobodys, "socket_families")
+    assert families(said.split("stopped by")[0]) == {**dict.fromkeys(REFUSED_FAMILIES, "EAFNOSUPPORT"), **NEEDED}, said
