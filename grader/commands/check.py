@@ -25,7 +25,7 @@ from grader.commands.options import (add_assignment_options, add_run_options, as
                                      intake_from, options_from, variant_specs)
 from grader.commands.variant_fit import looks_like
 from grader.report.feedback import looks_like_said
-from grader.commands.platform_variant import identified
+from grader.commands.platform_variant import identified, on_platform
 from grader.engine.preview import notes_for
 from grader.engine.runner import Options, check_submission
 from grader.sandbox.box import start_ahead
@@ -48,7 +48,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     start_ahead(args.launch)  # while the specs are read
     assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
     specs = variant_specs(assignment, every)
-    options = options_from(args, assignment, plain=True)
+    # A student's own check is told, in plain words, that the official grading isolates their program fully;
+    # a platform's run is the official grading, and its log says which protections it has as they are.
+    options = options_from(args, assignment, plain=not on_platform(args))
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
         verdicts = refused(specs, admitted.problem)
