@@ -32,6 +32,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("convert", "grader.commands.convert", "add_convert"),
     ("prairielearn", "grader.commands.platform_bundles", "add_prairielearn"),
     ("classroom50", "grader.commands.platform_bundles", "add_classroom50"),
+    ("dry-run", "grader.commands.dry_run", "add_dry_run"),
     ("similar", "grader.commands.similar", "add_similar"),
     ("new", "grader.commands.new", "add_new"),
 ]
