@@ -12,7 +12,7 @@ from pathlib import Path
 
 from grader.base.errors import UsageError
 from grader.base.helptext import CANNOT_RUN, PROG, add_command
-from grader.base.project import PACKAGE, ROOT
+from grader.base.project import EXAMPLE, ROOT
 from grader.spec.assignment import CONFIG
 
 EXAMPLE_FILES = (CONFIG, "specs/*.yaml", "reference/*.py", "student_template/*.py", "student_template/*.md")
@@ -20,8 +20,7 @@ EXAMPLE_FILES = (CONFIG, "specs/*.yaml", "reference/*.py", "student_template/*.p
 
 def example_folder() -> Path:
     """Where the digit game's files are: the installed package's copy, else the checkout's root."""
-    installed = PACKAGE / "example"
-    return installed if installed.is_dir() else ROOT
+    return EXAMPLE if EXAMPLE.is_dir() else ROOT
 
 
 def start_assignment(out: Path, example: Path) -> list[Path]:

@@ -11,7 +11,7 @@ import re
 from importlib import metadata
 from pathlib import Path
 
-from grader.base.project import PACKAGE, ROOT
+from grader.base.project import EXAMPLE, PACKAGE, ROOT
 from grader.report.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
 from grader.sandbox.inside import DOOR_SCRIPT, INIT_MODULES, INIT_SCRIPT, SERVER_SCRIPT
 from grader.spec.specs import SCHEMA_PATH
@@ -105,11 +105,12 @@ def student_grader_files() -> list[Path]:
 
 
 def grader_package_files() -> list[tuple[str, Path]]:
-    """The whole grader package as `grader/...` names (what a grading host runs), without caches."""
+    """The whole grader package as `grader/...` names (what a grading host runs), without caches, and
+    without an installed grader's example: the digit game's reference and hidden specs, in a public image."""
     files = []
     for path in sorted(PACKAGE.rglob("*")):
         relative = path.relative_to(PACKAGE)
         if path.is_file() and "__pycache__" not in relative.parts and path.suffix != ".pyc" \
-                and not any(part.startswith(".") for part in relative.parts):
+                and not any(part.startswith(".") for part in relative.parts) and not path.is_relative_to(EXAMPLE):
             files.append((f"grader/{relative.as_posix()}", path))
     return files

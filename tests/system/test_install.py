@@ -87,10 +87,14 @@ def test_the_installed_command_finds_the_assignment_from_the_folder_it_runs_in(i
                               f"DIR (a folder with its assignment.yaml), or begin one with `{COMMAND} new DIR`\n")
 
 
-def test_the_installed_command_builds_from_a_checkout_with_pinned_requirements(installed: Path, tmp_path: Path):
-    """`--assignment <checkout>` is the digit game (the root's assignment.yaml); a handout built by an installed
-    grader, which has no requirements.txt, pins what is installed with it."""
-    built = run([installed, "handout", "--assignment", ROOT, "--out", "handout"], tmp_path)
+def test_the_installed_command_builds_a_bundle_from_a_checkout_with_pinned_requirements(installed: Path,
+                                                                                       tmp_path: Path):
+    """`--assignment <checkout>` is the digit game (the root's assignment.yaml); a bundle built by an installed
+    grader, which has no requirements.txt, pins what is installed with it, and leaves out its example (the
+    digit game's reference and hidden specs, in what is usually a public image)."""
+    built = run([installed, "prairielearn", "--assignment", ROOT, "--out", "pl"], tmp_path)
     assert built.returncode == 0, built.stderr
-    assert (tmp_path / "handout" / "student_template" / "mastermind.py").is_file()
-    assert (tmp_path / "handout" / "requirements.txt").read_text() == runtime_requirements(ROOT)  # .venv's pins
+    image = tmp_path / "pl" / "image"
+    assert (image / "grader" / "commands" / "cli.py").is_file() and (image / "assignment.yaml").is_file()
+    assert not (image / "grader" / "example").exists()
+    assert (image / "requirements.txt").read_text() == runtime_requirements(ROOT)  # .venv's pins
