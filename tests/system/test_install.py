@@ -79,8 +79,11 @@ def test_the_installed_command_starts_a_course_and_grades_a_class_from_another_f
 
 def test_the_installed_command_finds_the_assignment_from_the_folder_it_runs_in(installed: Path, tmp_path: Path):
     assert run([installed, "new", "hw1"], tmp_path).returncode == 0
-    checked = run([installed, "check", ".", "--visible-only"], tmp_path / "hw1" / "student_template")
+    checked = run([installed, "check", ".", "--visible-only", "--json", tmp_path / "results.json"],
+                  tmp_path / "hw1" / "student_template")
     assert checked.returncode == 1 and "Score: 0/" in checked.stdout, checked.stdout + checked.stderr
+    summary = run([installed, "feedback", "results.json"], tmp_path)  # needs no assignment: a generic heading
+    assert summary.returncode == 0 and summary.stdout.startswith("# Your results\n"), summary.stderr
     nowhere = run([installed, "check", "."], tmp_path)
     assert nowhere.returncode == 2
     assert nowhere.stderr == (f"error: no assignment.yaml in {tmp_path} or any folder above it: give --assignment "
