@@ -21,7 +21,8 @@ SHARD ?=
 # in a folder name stays part of that one argument.
 export SUBMISSION SUBMISSIONS OUT ASSIGNMENT VARIANT
 
-.PHONY: setup check test test-fast grade specs validate mutants handout gradescope prairielearn classroom50 bench
+DRY_RUNS := dry-run-gradescope dry-run-classroom50 dry-run-prairielearn
+.PHONY: setup check test test-fast grade specs validate mutants handout gradescope prairielearn classroom50 bench $(DRY_RUNS)
 
 setup: $(STAMP)
 
@@ -92,6 +93,12 @@ prairielearn: setup
 SLUG ?= mastermind
 classroom50: setup
 	@$(PY) -m grader classroom50 --out dist/classroom50 --slug "$(SLUG)" $(AT)
+
+# A platform's bundle run on $(SUBMISSION) as the platform runs it, in a temporary folder standing for
+# /autograder, /grade or the student's checkout (no Docker, nothing installed): dry-run-gradescope,
+# dry-run-classroom50, dry-run-prairielearn. Stand-in values stand for what the platform gives; the log says them.
+$(DRY_RUNS): setup
+	@$(PY) -m grader dry-run $(@:dry-run-%=%) "$$SUBMISSION" $(AT)
 
 # Speed benchmarks (issue 6; a few minutes, not part of `make test`): prints ratios, writes bench/RESULTS.md.
 bench: setup

@@ -11,6 +11,7 @@ DEFAULT_SPECS = ROOT / "specs"
 REFERENCE = ROOT / "reference"
 TEMPLATE = ROOT / "student_template"
 CORPUS = ROOT / "tests" / "submissions"
+EXAMPLE = PACKAGE / "example"  # an installed grader's copy of the digit game (pyproject.toml's package data)
 PYTHON = "python3"  # as a command's first word: the interpreter student programs run with
 
 

@@ -19,13 +19,13 @@ from grader.report.screenshots import FOLDER, write_screenshots
 from grader.engine.browser import driver_pids
 from grader.spec.assignment import Assignment
 from grader.engine.intake import admit, refused
-from grader.base.helptext import CANNOT_RUN, add_command
+from grader.base.helptext import CANNOT_RUN, add_command, advanced
 from grader.judge.judging import Verdict, total
 from grader.commands.options import (add_assignment_options, add_run_options, assignment_options, assignment_specs,
                                      intake_from, options_from, variant_specs)
 from grader.commands.variant_fit import looks_like
 from grader.report.feedback import looks_like_said
-from grader.commands.platform_variant import identified
+from grader.commands.platform_variant import identified, on_platform
 from grader.engine.preview import notes_for
 from grader.engine.runner import Options, check_submission
 from grader.sandbox.box import start_ahead
@@ -48,7 +48,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     start_ahead(args.launch)  # while the specs are read
     assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
     specs = variant_specs(assignment, every)
-    options = options_from(args, assignment, plain=True)
+    # A student's own check is told, in plain words, that the official grading isolates their program fully;
+    # a platform's run is the official grading, and its log says which protections it has as they are.
+    options = options_from(args, assignment, plain=not on_platform(args))
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
         verdicts = refused(specs, admitted.problem)
@@ -118,20 +120,21 @@ def add_check(commands: argparse._SubParsersAction) -> None:
                        help="a web page: write a picture of the page where each failing spec went wrong to "
                             "DIR/screenshots/SPEC.png (hidden specs' not)")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
-    check.add_argument("--student-view", action="store_true",
-                       help="print (and write to --junit) what a student may read: hidden specs by name and points "
-                            "only, as in --json; for a grading log students can see (Classroom 50's, in their own "
-                            "repository)")
-    check.add_argument("--variant-from-metadata", metavar="FILE",
-                       help="grade by the submitter's variant, from Gradescope's submission_metadata.json (the "
-                            "first user's email: its row of variants.csv beside assignment.yaml, else the hash "
-                            "`grade --variants-by-id` uses)")
-    check.add_argument("--variant-of", type=identified, metavar="KEY=ID",
-                       help="grade by this student's variant: KEY is the roster column they are known by (username "
-                            "for Classroom 50's GitHub login, or email), ID theirs; their row of variants.csv, else "
-                            "the hash")
-    check.add_argument("--variant-from-data", metavar="FILE",
-                       help="grade by the variant PrairieLearn's question chose: `params.variant` of its data.json")
+    platform = advanced(check)  # what a platform's autograder passes
+    platform.add_argument("--student-view", action="store_true",
+                          help="print (and write to --junit) what a student may read: hidden specs by name and points "
+                               "only, as in --json; for a grading log students can see (Classroom 50's, in their own "
+                               "repository)")
+    platform.add_argument("--variant-from-metadata", metavar="FILE",
+                          help="grade by the submitter's variant, from Gradescope's submission_metadata.json (the "
+                               "first user's email: its row of variants.csv beside assignment.yaml, else the hash "
+                               "`grade --variants-by-id` uses)")
+    platform.add_argument("--variant-of", type=identified, metavar="KEY=ID",
+                          help="grade by this student's variant: KEY is the roster column they are known by (username "
+                               "for Classroom 50's GitHub login, or email), ID theirs; their row of variants.csv, else "
+                               "the hash")
+    platform.add_argument("--variant-from-data", metavar="FILE",
+                          help="grade by the variant PrairieLearn's question chose: `params.variant` of its data.json")
     check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                        help="specs run at once (default: every core, here %(default)s)")
     add_run_options(check)

@@ -65,7 +65,7 @@ def leaks(folder: Path, hidden: list[Spec], reference: Path) -> list[str]:
 
 
 def assignment_files(assignment: Assignment) -> list[tuple[str, Path]]:
-    """What makes a copy's root this assignment: its assignment.yaml and referee (none for the digit game)."""
+    """What makes a copy's root this assignment: its assignment.yaml and referee, if it has one."""
     return [(path.name, path) for path in (assignment.config, assignment.referee) if path is not None]
 
 

@@ -17,8 +17,9 @@ An assignment is a folder shaped like the repository root: `specs/`, `reference/
 
 (parameters and variants: grader/spec/variants.py)
 
-The repository root has no assignment.yaml: it is the digit assignment (`mastermind.py`, python3, slug
-`mastermind`).
+The repository root's assignment.yaml is the digit game's (`mastermind.py`, python3, slug `mastermind`).
+A command given no `--assignment` uses the nearest assignment.yaml, from the current folder upwards as git
+finds its repository, or else the one beside the grader (a checkout's, a handout's or a bundle's).
 `python3` as the command's first word means the interpreter the grader runs student programs with.
 
 A referee spec's seed also seeds a Python program's `random`: such a run starts as `python3 -c
@@ -39,6 +40,7 @@ from typing import Any
 import yaml
 
 from grader.base.errors import UsageError
+from grader.base.helptext import PROG
 from grader.base.project import PYTHON, ROOT
 from grader.spec.variants import Variant, VariantError, choose, parse_variants
 from grader.spec.yaml_lines import FAST_LOADER, node_at
@@ -71,7 +73,7 @@ except BaseException as error:
 """
 KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants", "transport", "limits"}
 BROWSER = "browser"  # `transport:` of a web assignment (grader/engine/browser.py); console programs have none
-DEFAULT_NAME, DEFAULT_SLUG, DEFAULT_PROGRAM = "Mastermind (digits)", "mastermind", "mastermind.py"
+DEFAULT_SLUG, DEFAULT_PROGRAM = "mastermind", "mastermind.py"  # the digit game's, written in the templates
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 
 
@@ -85,8 +87,8 @@ class Assignment:
     folder: Path
     program: str
     command: tuple[str, ...]
-    referee: Path | None = None
-    config: Path | None = None  # the assignment.yaml read, None for the root's built-in default
+    referee: Path | None
+    config: Path  # the assignment.yaml read
     slug: str = DEFAULT_SLUG  # names its output folders (dist/<slug>/), so two assignments' outputs coexist
     variants: tuple[Variant, ...] = ()  # every rule set, the default first; none without `parameters`
     variant: Variant | None = None  # the one graded: the default unless a command chose another
@@ -113,7 +115,7 @@ class Assignment:
 def with_variant(assignment: Assignment, name: str | None) -> Assignment:
     """The assignment graded by its variant `name` (None: the default); an unknown name lists the variants."""
     try:
-        return replace(assignment, variant=choose(assignment.variants, name, str(assignment.config or "the digit game")))
+        return replace(assignment, variant=choose(assignment.variants, name, str(assignment.config)))
     except ValueError as error:
         raise AssignmentError(str(error)) from None
 
@@ -214,14 +216,32 @@ def _limits(value: Any, where: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(value.items()))
 
 
-def load_assignment(folder: Path = ROOT) -> Assignment:
-    """The assignment a folder holds; the repository root without assignment.yaml is the digit game."""
+def find_assignment(start: Path) -> Path | None:
+    """The folder of the assignment a command given no `--assignment` grades: `start` or the nearest folder
+    above it that holds an assignment.yaml, as git finds its repository; else the folder holding the grader,
+    if it has one (a checkout, a handout, a platform's bundle); else None."""
+    for folder in (start, *start.parents):
+        if (folder / CONFIG).is_file():
+            return folder
+    return ROOT if (ROOT / CONFIG).is_file() else None
+
+
+def no_assignment_found(start: Path) -> str:
+    """The one line said when no assignment.yaml is found from `start`."""
+    return (f"no {CONFIG} in {start} or any folder above it: give --assignment DIR (a folder with its {CONFIG}), "
+            f"or begin one with `{PROG} new DIR`")
+
+
+def load_assignment(folder: Path | None = None) -> Assignment:
+    """The assignment a folder holds (None: the one found from the current folder, by find_assignment)."""
+    if folder is None:
+        folder = find_assignment(Path.cwd())
+        if folder is None:
+            raise AssignmentError(no_assignment_found(Path.cwd()))
     config = folder / CONFIG
     if not folder.is_dir():
         raise AssignmentError(f"{folder}: no such assignment folder")
     if not config.is_file():
-        if folder.resolve() == ROOT:
-            return Assignment(DEFAULT_NAME, ROOT, DEFAULT_PROGRAM, (PYTHON, DEFAULT_PROGRAM))
         raise AssignmentError(f"{config}: no such file (an assignment folder needs one: name, program)")
     try:
         text = config.read_text(encoding="utf-8")

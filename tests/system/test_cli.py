@@ -259,4 +259,4 @@ def test_a_command_imports_only_its_own_module():
     imported, every = done.stdout.splitlines()
     assert imported == "[]"
     assert every == str(sorted(["check", "record", "mutants", "validate", "grade", "gradebook", "feedback", "handout",
-                                "gradescope", "convert", "prairielearn", "classroom50", "similar"]))
+                                "gradescope", "convert", "prairielearn", "classroom50", "dry-run", "similar", "new"]))

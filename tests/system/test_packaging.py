@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from grader.commands.dry_run import unpack_gradescope
 from grader.report.text import HIDDEN_NOTE
 from grader.sandbox.browser import chromium
 from grader.sandbox.protections import protections
@@ -54,18 +55,9 @@ def make_check(handout: Path, submission: Path | None = None) -> subprocess.Comp
                           timeout=600)
 
 
-def unpacked(bundle: Path, root: Path) -> Path:
-    """A fake /autograder tree at `root`: the bundle unzipped in source/ (with the permissions unzip keeps)."""
-    with zipfile.ZipFile(bundle) as archive:
-        archive.extractall(root / "source")
-        for info in archive.infolist():  # zipfile drops permissions: restore them as unzip would
-            os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
-    return root
-
-
 def fake_tree(bundle: Path, root: Path, files: list[Path], nested: str = "") -> Path:
     """The bundle unpacked at `root`, and a submission of `files` (in the folder `nested`, if given)."""
-    unpacked(bundle, root)
+    unpack_gradescope(bundle, root)
     (root / "submission" / nested).mkdir(parents=True)
     for path in files:
         shutil.copy(path, root / "submission" / nested / path.name)
@@ -225,7 +217,7 @@ def test_gradescope_without_isolation_keeps_the_source_from_student_code(tmp_pat
     root's alone, and a submission that reads a hidden spec and rewrites run_autograder gets neither."""
     bundle = tmp_path / "autograder.zip"
     build("gradescope", bundle)
-    root = unpacked(bundle, tmp_path / "autograder")
+    root = unpack_gradescope(bundle, tmp_path / "autograder")
     shims = tmp_path / "bin"  # setup.sh's own commands, without a download: python3 -m venv makes a no-op pip
     shims.mkdir()
     (shims / "python3").write_text('#!/bin/sh\n[ "$1" = -m ] && mkdir -p "$3/bin" && printf "#!/bin/sh\\n" > "$3/bin/pip"'

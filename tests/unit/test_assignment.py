@@ -1,4 +1,4 @@
-"""Assignment folders: assignment.yaml read into plain data, the root as the digit game, and every
+"""Assignment folders: assignment.yaml read into plain data, the root's the digit game's, and every
 mistake in the file named with the file and the reason."""
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_root_is_the_digit_assignment():
     digits = load_assignment(ROOT)
-    assert (digits.program, digits.command, digits.config) == ("mastermind.py", ("python3", "mastermind.py"), None)
+    assert (digits.program, digits.command, digits.config) == ("mastermind.py", ("python3", "mastermind.py"),
+                                                               ROOT / "assignment.yaml")
     assert digits.specs == ROOT / "specs" and digits.corpus == ROOT / "tests" / "submissions"
     assert digits.slug == "mastermind"
 

@@ -23,7 +23,8 @@ def test_the_schema_is_a_schema_naming_every_key_the_loader_knows():
     assert set(SCHEMA["properties"]) == KEYS and set(SCHEMA["required"]) == {"name", "program"}
 
 
-@pytest.mark.parametrize("path", sorted(ROOT.glob("assignments/*/assignment.yaml")), ids=lambda path: path.parent.name)
+@pytest.mark.parametrize("path", [ROOT / "assignment.yaml", *sorted(ROOT.glob("assignments/*/assignment.yaml"))],
+                         ids=lambda path: path.parent.name)
 def test_every_bundled_assignment_yaml_satisfies_the_schema(path):
     assert list(VALIDATOR.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))) == []
 
