@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,9 +38,11 @@ from grader.commands.options import (add_assignment_options, add_run_options, as
 from grader.commands.student_variants import (Group, add_variant_choice, cross_check, groups, run_groups, student_variants,
                                               variants_said)
 from grader.commands.variant_fit import every_variant
+from grader.commands.late_options import add_late_options, class_late
 from grader.commands.similar import class_section
 from grader.base.project import default_jobs
 from grader.spec.assignment import Assignment, feedback_title, report_title
+from grader.spec.deadlines import LatePolicy, StudentClock
 from grader.spec.specs import Spec
 from grader.commands.variant_files import rendered
 from grader.sandbox.reaping import become_subreaper
@@ -69,6 +72,13 @@ def _grade(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Ass
     if args.shard:
         students = [student for student in students if args.shard.holds(student[0])]
         print(f"shard {args.shard}: {len(students)} student(s) of this class", file=sys.stderr)
+    with tempfile.TemporaryDirectory(prefix="grader-late-") as scratch:  # with --at-deadline, the commits graded
+        late, students = class_late(args, assignment, students, Path(scratch))
+        return _grade_students(args, class_dir, out, assignment, specs, students, late)
+
+
+def _grade_students(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Assignment, specs: list[Spec],
+                    students: list[tuple[str, Path]], late: tuple[LatePolicy, dict[str, StudentClock]] | None) -> int:
     chosen = student_variants(args, assignment, [student for student, _ in students], specs)
     prepare_folder(out)
     private_folder(out / STUDENTS)  # every student's diffs, hidden specs' included: no run may read them
@@ -79,7 +89,8 @@ def _grade(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Ass
     def batch(group: Group, progress: Progress, where: Path = out) -> Batch:
         graded, group_specs, group_students = group
         return Batch(group_students, group_specs, where, jobs, args.force or where != out, progress, subreaper=subreaper,
-                     options=assignment_options(graded, options), intake=intake, heading=feedback_title(assignment))
+                     options=assignment_options(graded, options), intake=intake, heading=feedback_title(assignment),
+                     late=late)
 
     cut = groups(assignment, specs, students, chosen)
     outcomes = run_groups(cut, batch, Progress(len(students), sys.stderr))
@@ -125,5 +136,6 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
                        help="grade only shard K of N (by a hash of the student id); merge shards with `gradebook`")
     add_assignment_options(grade, variant=True)
     add_variant_choice(grade)
+    add_late_options(grade, class_times=True)
     add_run_options(grade)
     grade.set_defaults(run=cmd_grade)

@@ -1,6 +1,7 @@
 """The gradebook CSV: one row per student (id, score, max score; for an assignment with variants the
 variant and another variant whose rules fit clearly better, `looks_like`, its name and the points its
-rules give back; then points per spec, columns sorted by spec id, and last a `problem`: why the
+rules give back; under a late policy `score` is after the penalty, and `raw_score` before it,
+`submitted_at`, `time_source`, `late` in words and `penalty` in percent follow; then points per spec, columns sorted by spec id, and last a `problem`: why the
 submission could not be run, or why it was not graded, else empty), built from results.json files only. `grade` writes it for a class; `python3 -m grader gradebook`
 merges results.json files graded anywhere (a CI job or a Gradescope run per student) into the same CSV.
 
@@ -20,9 +21,11 @@ from grader.base.errors import UsageError
 from grader.base.escaping import safe_name
 from grader.report.text import format_points
 from grader.report.results import Results
+from grader.spec.deadlines import lateness_words
 
 FIXED_COLUMNS = ("student", "score", "max_score")
 VARIANT_COLUMNS = ("variant", "looks_like")  # after max_score, when some student was graded by a variant
+LATE_COLUMNS = ("raw_score", "submitted_at", "time_source", "late", "penalty")  # when a late policy applied
 PROBLEM_COLUMN = "problem"  # last: why a score is 0 without a run ("no mastermind.py (found: main.py)") or empty
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -39,6 +42,15 @@ def _variant_cells(results: Results) -> tuple[str, str]:
     return results.variant or "", other
 
 
+def _late_cells(results: Results) -> list[str]:
+    """The score before the late penalty, when and where from the submission time, how late, the percent taken."""
+    late = results.late
+    if late is None:
+        return [""] * len(LATE_COLUMNS)
+    return [format_points(late.raw_score), late.submitted_at or "", late.source, lateness_words(late),
+            format_points(late.penalty)]
+
+
 def spec_points(results: Results) -> dict[str, float]:
     """Points earned per spec id."""
     return {test.spec: test.score for test in results.tests}
@@ -53,12 +65,15 @@ def gradebook_csv(rows: Iterable[tuple[str, Results]]) -> str:
         raise UsageError(f"more than one results file for student(s): {', '.join(duplicates)}")
     spec_ids = sorted({spec for _, results in rows for spec in spec_points(results)})
     varied = any(results.variant is not None for _, results in rows)  # the columns only a class with variants has
+    timed = any(results.late is not None for _, results in rows)  # the columns only a late policy gives
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(map(neutralised, [*FIXED_COLUMNS, *(VARIANT_COLUMNS if varied else ()), *spec_ids, PROBLEM_COLUMN]))
+    writer.writerow(map(neutralised, [*FIXED_COLUMNS, *(VARIANT_COLUMNS if varied else ()),
+                                    *(LATE_COLUMNS if timed else ()), *spec_ids, PROBLEM_COLUMN]))
     for student, results in rows:
         student = neutralised(student)
-        variant = [neutralised(safe_name(cell)) for cell in _variant_cells(results)] if varied else []
+        cells = [*(_variant_cells(results) if varied else ()), *(_late_cells(results) if timed else ())]
+        variant = [neutralised(safe_name(cell)) for cell in cells]
         if results.grader_error is not None:
             problem = neutralised(safe_name(f"not graded: {results.grader_error}"))
             writer.writerow([student, "", format_points(results.max_score), *variant, *[""] * len(spec_ids), problem])

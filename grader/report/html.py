@@ -21,6 +21,7 @@ from grader.report.text import HIDDEN_NOTE, format_points
 from grader.report.diagnosis import FailureGroup, diagnose, failure_groups
 from grader.report.results import Results, TestResult
 from grader.report.feedback import looks_like_said
+from grader.report.lateness import lateness_section
 
 ASSETS = PACKAGE / "templates" / "report"
 BINS = 10  # histogram bars, each a tenth of the maximum score
@@ -250,6 +251,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
     maximum = max((results.max_score for _, results in rows), default=0.0)
     scores = [results.score for results in graded]
     specs = spec_summaries(rows)
+    late = lateness_section(rows)
     css = (ASSETS / "report.css").read_text(encoding="utf-8")
     script = (ASSETS / "report.js").read_text(encoding="utf-8")
     return f"""<!DOCTYPE html>
@@ -263,7 +265,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 </head>
 <body>
 <header><h1>{_text(title)}</h1>
-<nav><a href="#scores">Scores</a> <a href="#specs">Specs</a> <a href="#common">Common failures</a> <a href="#students">Students</a>{' <a href="#similar">Similar submissions</a>' if similar else ""}</nav></header>
+<nav><a href="#scores">Scores</a> <a href="#specs">Specs</a> <a href="#common">Common failures</a> <a href="#students">Students</a>{' <a href="#late">Lateness</a>' if late else ""}{' <a href="#similar">Similar submissions</a>' if similar else ""}</nav></header>
 <main>
 <section id="scores"><h2>Scores</h2>{_stats(scores, maximum, len(rows))}
 <figure>{_histogram(scores, maximum)}<figcaption>Students per score band (% of {format_points(maximum)} points)</figcaption></figure></section>
@@ -271,7 +273,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 <section id="common"><h2>Common failures</h2>{_groups(common_failures(rows, specs), specs, anchors)}</section>
 <section id="students"><h2>Students</h2><p class="hint">Click a column to sort; a name leads to that student's results.</p>
 {_table(rows, anchors)}</section>
-{similar + chr(10) if similar else ""}<section id="details"><h2>Each student</h2>
+{late}{similar + chr(10) if similar else ""}<section id="details"><h2>Each student</h2>
 {chr(10).join(_student(student, results, anchors[student], (folders or {}).get(student)) for student, results in rows)}
 </section>
 </main>

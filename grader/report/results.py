@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from grader.base.errors import UsageError
 from grader.base.files import write_atomically
+from grader.spec.deadlines import Late
 
 if TYPE_CHECKING:  # only named here: results_problem imports it when a file is read back
     import jsonschema
@@ -25,6 +26,7 @@ GRADER_ERROR_KEY = "grader_error"
 PROBLEM_KEY = "problem"
 FIRST_STEP_KEY = "first_step"
 VARIANT_KEY, LOOKS_LIKE_KEY = "variant", "looks_like"
+LATE_KEY = "late"
 GRADER_ERROR_OUTPUT = ("The grader could not grade this submission (a problem in the grader, not a verdict on "
                        "your program). Your instructor has been told.")
 
@@ -73,6 +75,7 @@ class Results:
     first_step: str | None = None  # what the program does instead of the session's first step
     variant: str | None = None  # the assignment's variant it was graded by (None: the assignment has none)
     looks_like: tuple[str, float] | None = None  # another variant whose rules give back these points of the failed specs
+    late: Late | None = None  # what a late policy did: `score` is then after the penalty, `late.raw_score` before
 
     @property
     def passed_count(self) -> int:
@@ -127,6 +130,12 @@ def _test_json(test: TestResult) -> dict[str, Any]:
     }
 
 
+def _late_json(late: Late) -> dict[str, Any]:
+    return {"raw_score": number(late.raw_score), "deadline": late.deadline, "extended": late.extended,
+            "submitted_at": late.submitted_at, "time_source": late.source, "late_seconds": late.seconds,
+            "started_days": late.days, "penalty": number(late.penalty)}
+
+
 def to_json(results: Results) -> dict[str, Any]:
     data: dict[str, Any] = {"score": number(results.score), "max_score": number(results.max_score)}
     if results.output:
@@ -135,7 +144,8 @@ def to_json(results: Results) -> dict[str, Any]:
     data["tests"] = [_test_json(test) for test in results.tests]
     looks_like = {"variant": results.looks_like[0], "points": number(results.looks_like[1])} if results.looks_like else None
     extra = {GRADER_ERROR_KEY: results.grader_error, PROBLEM_KEY: results.problem, FIRST_STEP_KEY: results.first_step,
-             VARIANT_KEY: results.variant, LOOKS_LIKE_KEY: looks_like}
+             VARIANT_KEY: results.variant, LOOKS_LIKE_KEY: looks_like,
+             LATE_KEY: _late_json(results.late) if results.late else None}
     if any(value is not None for value in extra.values()):
         data["extra_data"] = {key: value for key, value in extra.items() if value is not None}
     return data
@@ -218,6 +228,14 @@ def _test(data: dict[str, Any]) -> TestResult:
                       screenshot=extra.get("screenshot"))
 
 
+def _late(data: dict[str, Any] | None) -> Late | None:
+    if data is None:
+        return None
+    return Late(raw_score=float(data["raw_score"]), deadline=data["deadline"], submitted_at=data["submitted_at"],
+                source=data["time_source"], seconds=data["late_seconds"], days=data["started_days"],
+                penalty=float(data["penalty"]), extended=data.get("extended", False))
+
+
 def from_json(data: Any) -> Results:
     """Results from parsed JSON; ValueError naming what is wrong when it is not a results file."""
     problem = results_problem(data)
@@ -231,7 +249,8 @@ def from_json(data: Any) -> Results:
     return Results(score=score, max_score=maximum, tests=tests, output=data.get("output", ""),
                    grader_error=extra.get(GRADER_ERROR_KEY), problem=extra.get(PROBLEM_KEY),
                    first_step=extra.get(FIRST_STEP_KEY), variant=extra.get(VARIANT_KEY),
-                   looks_like=(looks_like["variant"], float(looks_like["points"])) if looks_like else None)
+                   looks_like=(looks_like["variant"], float(looks_like["points"])) if looks_like else None,
+                   late=_late(extra.get(LATE_KEY)))
 
 
 def read_results(path: Path) -> Results:
