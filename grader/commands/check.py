@@ -24,6 +24,8 @@ from grader.judge.judging import Verdict, total
 from grader.commands.options import (add_assignment_options, add_run_options, assignment_options, assignment_specs,
                                      intake_from, options_from, variant_specs)
 from grader.commands.variant_fit import looks_like
+from grader.commands.late_options import add_late_options, submission_late
+from grader.report.lateness import late_sentence, with_late, with_late_said
 from grader.report.feedback import looks_like_said
 from grader.commands.platform_variant import identified
 from grader.engine.preview import notes_for
@@ -49,6 +51,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
     specs = variant_specs(assignment, every)
     options = options_from(args, assignment, plain=True)
+    late = submission_late(args, assignment)  # a bad metadata file is said before any program runs
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
         verdicts = refused(specs, admitted.problem)
@@ -65,6 +68,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         title += "\n" + looks_like_said(results) if results.looks_like else ""
     if admitted.problem is not None:
         results = with_problem(results, admitted.problem)
+    if late is not None:
+        results = with_late_said(with_late(results, *late))
+        title += "\n" + late_sentence(results)
     checked = Submission(results, tuple(verdicts), title=title, reveal_hidden=not args.student_view)
     sys.stdout.write(printable(render("text", checked), sys.stdout.encoding))
     for name, target in (("results", args.json), ("junit", args.junit)):
@@ -133,5 +139,6 @@ def add_check(commands: argparse._SubParsersAction) -> None:
                        help="grade by the variant PrairieLearn's question chose: `params.variant` of its data.json")
     check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                        help="specs run at once (default: every core, here %(default)s)")
+    add_late_options(check, class_times=False)
     add_run_options(check)
     check.set_defaults(run=cmd_check)

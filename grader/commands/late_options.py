@@ -12,7 +12,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from grader.base.errors import UsageError
-from grader.batch.submission_times import archive_commit, commit_time, copied_repository, read_times_csv
+from grader.batch.submission_times import (archive_commit, commit_time, copied_repository, read_gradescope_times,
+                                           read_times_csv)
 from grader.spec.assignment import Assignment
 from grader.spec.deadlines import LatePolicy, StudentClock, TimeError, parse_time
 
@@ -70,6 +71,20 @@ def late_policy(args: argparse.Namespace, assignment: Assignment) -> LatePolicy 
         return None
     chosen = {"deadline": args.deadline, "penalty": args.late_penalty, "cap": args.late_cap, "grace_minutes": args.grace}
     return replace(given, **{key: value for key, value in chosen.items() if value is not None})
+
+
+def submission_late(args: argparse.Namespace, assignment: Assignment) -> tuple[LatePolicy, StudentClock] | None:
+    """The policy and the submission's times for `check` on Gradescope: its metadata's submission time, and
+    its due date (the student's own where Gradescope has one) over the policy's deadline; None without a
+    policy, or without --times-from-metadata."""
+    policy = late_policy(args, assignment)
+    if policy is None or not args.times_from_metadata:
+        return None
+    submitted, due = read_gradescope_times(Path(args.times_from_metadata))
+    deadline = due or policy.deadline
+    if deadline is None:
+        raise UsageError(f"{args.times_from_metadata}: no due date, and the late policy no deadline")
+    return policy, StudentClock(deadline, submitted, "gradescope")
 
 
 def class_late(args: argparse.Namespace, assignment: Assignment, students: list[tuple[str, Path]], scratch: Path,

@@ -30,6 +30,12 @@ def with_late(results: Results, policy: LatePolicy | None, clock: StudentClock |
     return replace(raw, score=penalised(raw.score, late.penalty), late=late)
 
 
+def with_late_said(results: Results) -> Results:
+    """The results with their late sentence first in `output`, which Gradescope shows above the tests."""
+    sentence = late_sentence(results)
+    return replace(results, output="\n\n".join(filter(None, (sentence, results.output)))) if sentence else results
+
+
 def late_sentence(results: Results) -> str:
     """What a student reads of their lateness: when they submitted against which deadline, and the
     points the penalty took; '' when no policy applied or no submission time was known."""
@@ -37,6 +43,7 @@ def late_sentence(results: Results) -> str:
     if late is None or late.submitted_at is None:
         return ""
     deadline = f"your extended deadline {late.deadline}" if late.extended else f"the deadline {late.deadline}"
+    deadline += f" and {late.grace_minutes} minutes' grace" if late.grace_minutes else ""
     if late.seconds <= 0:
         return f"Submitted on time ({late.submitted_at}, {deadline})."
     taken = late.raw_score - results.score

@@ -133,7 +133,7 @@ def _test_json(test: TestResult) -> dict[str, Any]:
 def _late_json(late: Late) -> dict[str, Any]:
     return {"raw_score": number(late.raw_score), "deadline": late.deadline, "extended": late.extended,
             "submitted_at": late.submitted_at, "time_source": late.source, "late_seconds": late.seconds,
-            "started_days": late.days, "penalty": number(late.penalty)}
+            "started_days": late.days, "penalty": number(late.penalty), "grace_minutes": late.grace_minutes}
 
 
 def to_json(results: Results) -> dict[str, Any]:
@@ -233,7 +233,8 @@ def _late(data: dict[str, Any] | None) -> Late | None:
         return None
     return Late(raw_score=float(data["raw_score"]), deadline=data["deadline"], submitted_at=data["submitted_at"],
                 source=data["time_source"], seconds=data["late_seconds"], days=data["started_days"],
-                penalty=float(data["penalty"]), extended=data.get("extended", False))
+                penalty=float(data["penalty"]), extended=data.get("extended", False),
+                grace_minutes=data.get("grace_minutes", 0))
 
 
 def from_json(data: Any) -> Results:

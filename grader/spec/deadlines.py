@@ -47,7 +47,8 @@ class StudentClock:
 @dataclass(frozen=True)
 class Late:
     """What a late policy did to one submission: the score before it, the times it was judged on (ISO
-    text), seconds past the deadline and grace (0 or less: on time), started days and the percent taken."""
+    text), seconds past the deadline and grace (0 or less: on time), started days, the percent taken and the
+    grace, in minutes."""
 
     raw_score: float
     deadline: str
@@ -57,6 +58,7 @@ class Late:
     days: int
     penalty: float
     extended: bool = False
+    grace_minutes: int = 0
 
 
 def parse_time(value: Any) -> datetime:
@@ -105,11 +107,11 @@ def penalised(score: float, percent: float) -> float:
 def judged(policy: LatePolicy, clock: StudentClock, raw_score: float) -> Late:
     """What `policy` does to a submission that earned `raw_score`; no submission time: no penalty."""
     if clock.submitted_at is None:
-        return Late(raw_score, iso(clock.deadline), None, "none", 0, 0, 0.0, clock.extended)
+        return Late(raw_score, iso(clock.deadline), None, "none", 0, 0, 0.0, clock.extended, policy.grace_minutes)
     seconds = late_seconds(clock.submitted_at, clock.deadline, policy.grace_minutes)
     days = started_days(seconds)
     return Late(raw_score, iso(clock.deadline), iso(clock.submitted_at), clock.source, seconds, days,
-                penalty_percent(days, policy.penalty, policy.cap), clock.extended)
+                penalty_percent(days, policy.penalty, policy.cap), clock.extended, policy.grace_minutes)
 
 
 def _unit(count: int, word: str) -> str:
@@ -122,7 +124,9 @@ def lateness_words(late: Late) -> str:
         return NO_TIME
     if late.seconds <= 0:
         return "on time"
-    minutes = math.ceil(late.seconds / 60)
+    minutes = late.seconds // 60  # seconds are the deadline's business, not the words'
+    if minutes == 0:
+        return "less than a minute late"
     days, hours, minutes = minutes // (24 * 60), minutes // 60 % 24, minutes % 60
     units = [_unit(n, word) for n, word in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n]
     return " ".join(units[:2]) + " late"

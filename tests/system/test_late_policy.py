@@ -5,6 +5,7 @@ under a new policy that runs no program, and bad files named in one line with no
 from __future__ import annotations
 
 import csv
+import json
 import io
 import os
 import shutil
@@ -133,3 +134,28 @@ def test_git_times_read_from_a_copy_whose_hooks_and_config_never_run(tmp_path):
     assert [rows["late"][key] for key in ("score", "submitted_at", "late")] == ["145", "2026-12-01T20:00:00+00:00", "on time"]
     assert (student / "mastermind.py").read_text() == "print('broken after the deadline')\n"  # never checked out there
     assert not marker.exists()
+
+
+def test_gradescope_metadata_gives_check_the_submission_time_and_the_students_due_date(tmp_path):
+    """What run_autograder passes: Gradescope's submission_metadata.json, its created_at one hour after the
+    assignment's due date; then the same student with an extension of their own in the metadata."""
+    metadata = tmp_path / "submission_metadata.json"
+    assignment = {"due_date": "2026-12-01T23:59:00.000000+00:00", "late_due_date": None}
+    metadata.write_text(json.dumps({"created_at": "2026-12-02T00:59:00.123456+00:00", "assignment": assignment,
+                                    "users": [{"email": "ada@uni.example", "id": 1, "name": "Ada"}]}))
+    results = tmp_path / "results.json"
+    done = run_grader("check", ROOT / "reference", "--json", results, "--late-penalty", "10",
+                      "--times-from-metadata", metadata, timeout=300)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(results.read_text())
+    assert (data["score"], data["extra_data"]["late"]["time_source"], data["extra_data"]["late"]["raw_score"]) == (
+        130.5, "gradescope", 145)
+    assert data["output"].startswith("Submitted 1 hour late (2026-12-02T00:59:00+00:00, the deadline 2026-12-01T23:59:00+00:00)")
+    metadata.write_text(json.dumps({"created_at": "2026-12-02T00:59:00+00:00", "assignment": assignment,
+                                    "users": [{"email": "ada@uni.example", "assignment": {"due_date": "2026-12-03T23:59:00Z"}}]}))
+    done = run_grader("check", ROOT / "reference", "--json", results, "--late-penalty", "10",
+                      "--times-from-metadata", metadata, timeout=300)
+    assert done.returncode == 0 and json.loads(results.read_text())["score"] == 145
+    metadata.write_text("{}")
+    done = run_grader("check", ROOT / "reference", "--late-penalty", "10", "--times-from-metadata", metadata)
+    assert done.returncode == 2 and f"{metadata}: no `created_at`" in done.stderr and "Traceback" not in done.stderr

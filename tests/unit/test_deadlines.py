@@ -15,7 +15,8 @@ from grader.report.gradebook import gradebook_csv
 from grader.report.lateness import raw_results, with_late
 from grader.report.results import Results, from_json, to_json
 from grader.spec.assignment import AssignmentError, parse_assignment
-from grader.spec.deadlines import LatePolicy, StudentClock, TimeError, judged, parse_time, penalised, started_days
+from grader.spec.deadlines import (LatePolicy, StudentClock, TimeError, judged, lateness_words, parse_time, penalised,
+                                   started_days)
 
 DEADLINE = datetime(2026, 12, 1, 23, 59, tzinfo=timezone.utc)
 POLICY = LatePolicy(DEADLINE, penalty=10, cap=50)
@@ -62,6 +63,14 @@ def test_no_submission_time_is_no_penalty_and_says_so_in_the_gradebook():
                      "a,145,145,145,,none,no submission time,0,",
                      "b,116,145,145,2026-12-03T01:59:00+00:00,git,1 day 2 hours late,20,"]
     assert gradebook_csv([("a", Results(145, 145))]).splitlines()[0] == "student,score,max_score,problem"
+
+
+@pytest.mark.parametrize("late, words", [
+    (timedelta(0), "on time"), (timedelta(seconds=1), "less than a minute late"), (timedelta(hours=1, seconds=1), "1 hour late"),
+    (timedelta(days=1, hours=2, minutes=3), "1 day 2 hours late"), (timedelta(days=2, minutes=5), "2 days 5 minutes late"),
+])
+def test_lateness_in_words(late, words):
+    assert lateness_words(judged(POLICY, StudentClock(DEADLINE, DEADLINE + late), 0)) == words
 
 
 @pytest.mark.parametrize("value, error", [
