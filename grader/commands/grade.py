@@ -9,7 +9,9 @@ kills every program started and leaves only complete files. Students are skipped
 decides their grade changed since their last results: the submission's files, the spec files and the
 grader's own code, hashed into `OUT/students/<id>/inputs.sha256`. `--force` grades everyone. A student the grader
 could not grade gets an error result (empty score in the gradebook, `grader-error.txt` with the
-traceback for the instructor) and is always retried next run.
+traceback for the instructor) and is always retried next run. A late policy (`--deadline`, `--late-penalty`,
+`--submitted-at`, `--extensions`, or assignment.yaml's) takes its penalty off each score: see
+grader/commands/late_options.py.
 
 Exit status: 0 when every student was graded (whatever their scores), 1 when the grader failed on some
 student (listed in the summary), 2 when grading could not run (bad arguments, a malformed spec) or was
@@ -124,7 +126,9 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
         "leaves only complete files.",
         [("grade submissions/ --out grades", "grade the class in submissions/ into grades/"),
          ("grade submissions/ --shard 2/4", "grade a quarter of the class; merge the shards with gradebook"),
-         ("grade submissions/ --assignment assignments/colour --jobs 4", "another assignment, 4 students at once")],
+         ("grade submissions/ --assignment assignments/colour --jobs 4", "another assignment, 4 students at once"),
+         ("grade submissions/ --deadline 2026-12-01T23:59:00+00:00 --late-penalty 10 --submitted-at times.csv",
+          "10% off per started day late, by the times of times.csv (student,submitted_at)")],
         [(0, "every student was graded, whatever their scores"),
          (1, "the grader failed on some student (listed in the summary)"),
          CANNOT_RUN])
