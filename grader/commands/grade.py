@@ -71,11 +71,12 @@ def _grade(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Ass
     students = find_students(class_dir, out)
     if not students:
         raise UsageError(f"{class_dir}: no student folders inside (one subfolder per student)")
+    everyone = {student for student, _ in students}  # a times file names the whole class, a shard's too
     if args.shard:
         students = [student for student in students if args.shard.holds(student[0])]
         print(f"shard {args.shard}: {len(students)} student(s) of this class", file=sys.stderr)
     with tempfile.TemporaryDirectory(prefix="grader-late-") as scratch:  # with --at-deadline, the commits graded
-        late, students = class_late(args, assignment, students, Path(scratch))
+        late, students = class_late(args, assignment, students, everyone, Path(scratch))
         return _grade_students(args, class_dir, out, assignment, specs, students, late)
 
 

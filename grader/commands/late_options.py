@@ -87,11 +87,11 @@ def submission_late(args: argparse.Namespace, assignment: Assignment) -> tuple[L
     return policy, StudentClock(deadline, submitted, "gradescope")
 
 
-def class_late(args: argparse.Namespace, assignment: Assignment, students: list[tuple[str, Path]], scratch: Path,
-               ) -> tuple[tuple[LatePolicy, dict[str, StudentClock]] | None, list[tuple[str, Path]]]:
-    """The policy and each student's times for `grade`, and the students' folders to grade (with
-    --at-deadline, the files of their last commit in time, written under `scratch`); bad files stop here,
-    before anything is graded."""
+def class_late(args: argparse.Namespace, assignment: Assignment, students: list[tuple[str, Path]], everyone: set[str],
+               scratch: Path) -> tuple[tuple[LatePolicy, dict[str, StudentClock]] | None, list[tuple[str, Path]]]:
+    """The policy and the times of the `students` graded (`everyone`: the class, of which a shard grades
+    some), and their folders to grade (with --at-deadline, the files of their last commit in time, written
+    under `scratch`); bad files stop here, before anything is graded."""
     policy = late_policy(args, assignment)
     if policy is None:
         for name, value in (("--submitted-at", args.submitted_at), ("--extensions", args.extensions),
@@ -104,13 +104,13 @@ def class_late(args: argparse.Namespace, assignment: Assignment, students: list[
     if args.at_deadline and args.submitted_at != GIT:
         raise UsageError("--at-deadline picks a commit: it needs --submitted-at git")
     ids = {student for student, _ in students}
-    extensions = read_times_csv(Path(args.extensions), "deadline", ids) if args.extensions else None
+    extensions = read_times_csv(Path(args.extensions), "deadline", everyone) if args.extensions else None
     deadlines = {student: (extensions.times if extensions else {}).get(student, policy.deadline) for student in ids}
     times: dict[str, tuple[datetime, str]] = {}
     if args.submitted_at == GIT:
         students, times = _git_times(students, deadlines, policy, args.at_deadline, scratch)
     elif args.submitted_at:
-        read = read_times_csv(Path(args.submitted_at), "submitted_at", ids)
+        read = read_times_csv(Path(args.submitted_at), "submitted_at", everyone)
         _say(read.warnings)
         times = {student: (time, "csv") for student, time in read.times.items()}
     _say(extensions.warnings if extensions else ())

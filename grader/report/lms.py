@@ -28,6 +28,7 @@ from grader.report.gradebook import neutralised
 from grader.report.text import format_points
 from grader.report.results import Results
 from grader.report.roster import CANVAS_KEYS, MOODLE_KEYS, Roster
+from grader.spec.deadlines import lateness_words
 
 CANVAS_IDENTITY = ("Student", "ID", "SIS User ID", "SIS Login ID", "Integration ID", "Section")
 CANVAS_KEY_HEADERS = {"canvas_id": "ID", "sis_user_id": "SIS User ID", "sis_login_id": "SIS Login ID"}
@@ -71,6 +72,9 @@ def feedback_text(results: Results) -> str:
     """One line for the LMS's feedback cell: the points, and which specs failed (hidden ones by name,
     as everywhere students read)."""
     head = f"Autograder: {format_points(results.score)} of {format_points(results.max_score)} points"
+    if results.late is not None and results.late.penalty:
+        head += (f" ({format_points(results.late.raw_score)} earned, less a late penalty of "
+                 f"{format_points(results.late.penalty)}%: {lateness_words(results.late)})")
     if results.problem:
         return f"{head}; your submission could not be run: {results.problem}"
     failed = [test.name for test in results.tests if not test.passed]

@@ -12,7 +12,9 @@ import pytest
 from grader.base.errors import UsageError
 from grader.batch.submission_times import gradescope_times, parse_times_csv
 from grader.report.gradebook import gradebook_csv
+from grader.report.html import class_report_html
 from grader.report.lateness import raw_results, with_late
+from grader.report.lms import feedback_text
 from grader.report.results import Results, from_json, to_json
 from grader.spec.assignment import AssignmentError, parse_assignment
 from grader.spec.deadlines import (LatePolicy, StudentClock, TimeError, judged, lateness_words, parse_time, penalised,
@@ -143,3 +145,17 @@ def test_assignment_yaml_bad_late_keys(keys, error, tmp_path: Path):
     with pytest.raises(AssignmentError) as raised:
         parse_assignment({"name": "G", "program": "g.py", **keys}, tmp_path, "a.yaml")
     assert str(raised.value).startswith(error)
+
+
+def test_the_report_shows_the_spread_of_lateness_and_who_was_late_and_the_lms_the_score_after_the_penalty():
+    rows = [("ada", with_late(Results(145, 145), POLICY, StudentClock(DEADLINE, DEADLINE, "csv"))),
+            ("bo", with_late(Results(145, 145), POLICY, StudentClock(DEADLINE, DEADLINE + timedelta(hours=1), "csv"))),
+            ("cy", with_late(Results(145, 145), POLICY, StudentClock(DEADLINE, None)))]
+    page = class_report_html(rows)
+    assert "<li>on time: 1</li><li>1 day late: 1</li><li>no submission time: 1</li>" in page
+    assert "<tr><td>bo</td><td>1 hour late</td><td>10%</td><td>145 → 130.5</td></tr>" in page
+    assert "<tr><td>ada</td>" not in page.split('<section id="late">')[1]
+    assert '<section id="late">' not in class_report_html([("ada", Results(145, 145))])
+    assert feedback_text(rows[1][1]).startswith(
+        "Autograder: 130.5 of 145 points (145 earned, less a late penalty of 10%: 1 hour late)")
+    assert feedback_text(rows[0][1]).startswith("Autograder: 145 of 145 points, ")
