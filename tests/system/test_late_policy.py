@@ -10,6 +10,8 @@ import io
 import os
 import shutil
 import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 from grader_command import run_grader
@@ -159,3 +161,31 @@ def test_gradescope_metadata_gives_check_the_submission_time_and_the_students_du
     metadata.write_text("{}")
     done = run_grader("check", ROOT / "reference", "--late-penalty", "10", "--times-from-metadata", metadata)
     assert done.returncode == 2 and f"{metadata}: no `created_at`" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_gradescope_autograder_applies_assignment_yaml_s_policy_from_the_submission_metadata(tmp_path):
+    """The bundle as Gradescope runs it: assignment.yaml's late_penalty, the metadata's created_at one
+    hour after its due_date; two specs, for speed."""
+    folder = tmp_path / "assignment"
+    (folder / "specs").mkdir(parents=True)
+    for name in ("01-example-game.yaml", "20-hidden-win-on-first-guess.yaml"):
+        shutil.copy(ROOT / "specs" / name, folder / "specs")
+    (folder / "assignment.yaml").write_text("name: Late digits\nprogram: mastermind.py\nlate_penalty: 10\nlate_cap: 50\n")
+    bundle, root = tmp_path / "autograder.zip", tmp_path / "autograder"
+    built = run_grader("gradescope", "--assignment", folder, "--out", bundle)
+    assert built.returncode == 0, built.stderr
+    with zipfile.ZipFile(bundle) as archive:
+        archive.extractall(root / "source")
+        for info in archive.infolist():  # zipfile drops permissions: restore them as unzip would
+            os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
+    (root / "submission").mkdir()
+    shutil.copy(ROOT / "reference" / "mastermind.py", root / "submission")
+    (root / "submission_metadata.json").write_text(json.dumps({
+        "created_at": "2026-12-02T00:59:00.365935+00:00", "assignment": {"due_date": "2026-12-01T23:59:00.000000+00:00"},
+        "users": [{"email": "ada@uni.example", "id": 1, "name": "Ada"}]}))
+    env = {**os.environ, "AUTOGRADER_ROOT": str(root), "AUTOGRADER_PYTHON": sys.executable}
+    done = subprocess.run([str(root / "source" / "run_autograder")], capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    results = json.loads((root / "results" / "results.json").read_text())
+    assert (results["score"], results["extra_data"]["late"]["raw_score"]) == (12.6, 14)
+    assert results["output"].startswith("Submitted 1 hour late")
