@@ -148,13 +148,13 @@ class Batch:
         return self._write(student, verdicts, seconds, digest)
 
     def _write(self, student: str, verdicts: list, seconds: float, digest: str | None,
-               problem: str | None = None) -> Outcome:
+               problem: str | None = None, over_limit: bool = False) -> Outcome:
         """A graded student's files; the hash last, and only for a run worth skipping next time."""
         folder = student_folder(self.out, student)
         (folder / HASH).unlink(missing_ok=True)
         results = replace(build_results(verdicts, reveal_hidden=True), variant=self.variant)
         if problem is not None:
-            results = with_problem(results, problem)
+            results = with_problem(results, problem, over_limit)
         results = with_late(results, self.policy, self.clocks.get(student))
         _write_files(folder, Submission(results, tuple(verdicts), student=student, heading=self.heading))
         (folder / ERROR_LOG).unlink(missing_ok=True)
@@ -170,7 +170,8 @@ class Batch:
         for student, path in self.students:
             admitted = admit(path, self.options.script, self.intake)
             if admitted.folder is None:  # nothing to run: their 0 and why, at once (and never skipped)
-                outcomes[student] = self._write(student, refused(self.specs, admitted.problem), 0.0, None, admitted.problem)
+                outcomes[student] = self._write(student, refused(self.specs, admitted.problem), 0.0, None, admitted.problem,
+                                                admitted.refused)
                 self.progress.update(outcomes[student])
                 continue
             digests[student] = fingerprint(admitted, self.base)

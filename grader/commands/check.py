@@ -67,7 +67,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         results = _with_looks_like(results, admitted.folder, assignment, every, options, args.jobs)
         title += "\n" + looks_like_said(results) if results.looks_like else ""
     if admitted.problem is not None:
-        results = with_problem(results, admitted.problem)
+        results = with_problem(results, admitted.problem, admitted.refused)
     if late is not None:
         results = with_late_said(with_late(results, *late))
         title += "\n" + late_sentence(results)

@@ -22,6 +22,7 @@ from grader.report.diagnosis import FailureGroup, diagnose, failure_groups
 from grader.report.results import Results, TestResult
 from grader.report.feedback import looks_like_said
 from grader.report.lateness import lateness_section
+from grader.report.status import MARKS, STATUSES, first_cause, status
 
 ASSETS = PACKAGE / "templates" / "report"
 BINS = 10  # histogram bars, each a tenth of the maximum score
@@ -173,16 +174,27 @@ def _variant_cell(results: Results) -> str:
     return f'<td data-value="{_text(results.variant or "")}">{_text(results.variant or "")}{other}</td>'
 
 
+def _status_cell(results: Results) -> str:
+    """How the submission fared: a mark and its word (never colour alone), its first cause on hover; sorted
+    in the order of STATUSES."""
+    said = status(results)
+    cause = first_cause(results)
+    title = f' title="{_text(cause)}"' if cause else ""
+    return (f'<td class="status {said.replace(" ", "-")}" data-value="{STATUSES.index(said)}"{title}>'
+            f'<span class="mark" aria-hidden="true">{MARKS[said]}</span> {said}</td>')
+
+
 def _table(rows: Sequence[tuple[str, Results]], anchors: dict[str, str]) -> str:
     varied = any(results.variant is not None for _, results in rows)  # a class graded by variants
-    columns = (("Student", "text"), *((("Variant", "text"),) if varied else ()), ("Score", "number"), ("%", "number"),
-               ("Passed", "number"))
+    columns = (("Student", "text"), *((("Variant", "text"),) if varied else ()), ("Status", "number"), ("Score", "number"),
+               ("%", "number"), ("Passed", "number"))
     head = ("<thead><tr>" + "".join(
         f'<th scope="col" data-type="{kind}"><button type="button">{label}</button></th>'
         for label, kind in columns) + "</tr></thead>")
     body = []
     for student, results in rows:
-        link = f'<td><a href="#{anchors[student]}">{_name(student)}</a></td>' + (_variant_cell(results) if varied else "")
+        link = (f'<td><a href="#{anchors[student]}">{_name(student)}</a></td>' + (_variant_cell(results) if varied else "")
+                + _status_cell(results))
         if results.grader_error is not None:
             body.append(f'<tr class="error">{link}<td data-value="-1" colspan="3">not graded (grader error)</td></tr>')
             continue

@@ -25,7 +25,7 @@ SCHEMA_PATH = Path(__file__).with_name("results.schema.json")
 GRADER_ERROR_KEY = "grader_error"
 PROBLEM_KEY = "problem"
 FIRST_STEP_KEY = "first_step"
-VARIANT_KEY, LOOKS_LIKE_KEY = "variant", "looks_like"
+VARIANT_KEY, LOOKS_LIKE_KEY, REFUSED_KEY = "variant", "looks_like", "refused"
 LATE_KEY = "late"
 GRADER_ERROR_OUTPUT = ("The grader could not grade this submission (a problem in the grader, not a verdict on "
                        "your program). Your instructor has been told.")
@@ -76,6 +76,7 @@ class Results:
     variant: str | None = None  # the assignment's variant it was graded by (None: the assignment has none)
     looks_like: tuple[str, float] | None = None  # another variant whose rules give back these points of the failed specs
     late: Late | None = None  # what a late policy did: `score` is then after the penalty, `late.raw_score` before
+    refused: bool = False  # with `problem`: the program was found but its folder crossed an intake limit
 
     @property
     def passed_count(self) -> int:
@@ -94,10 +95,11 @@ def grader_error_results(message: str, max_score: float) -> Results:
     return Results(score=0, max_score=max_score, output=GRADER_ERROR_OUTPUT, grader_error=message)
 
 
-def with_problem(results: Results, problem: str) -> Results:
+def with_problem(results: Results, problem: str, refused: bool = False) -> Results:
     """The results of a submission that could not be run, saying why once at the top (Gradescope shows
-    `output` above the tests) and for the gradebook's `problem` column."""
-    return replace(results, output=f"Your submission could not be run: {problem}", problem=problem)
+    `output` above the tests) and for the gradebook's `problem` column; `refused`: by an intake limit,
+    not for want of a program."""
+    return replace(results, output=f"Your submission could not be run: {problem}", problem=problem, refused=refused)
 
 
 def number(value: float) -> int | float:
@@ -145,7 +147,7 @@ def to_json(results: Results) -> dict[str, Any]:
     looks_like = {"variant": results.looks_like[0], "points": number(results.looks_like[1])} if results.looks_like else None
     extra = {GRADER_ERROR_KEY: results.grader_error, PROBLEM_KEY: results.problem, FIRST_STEP_KEY: results.first_step,
              VARIANT_KEY: results.variant, LOOKS_LIKE_KEY: looks_like,
-             LATE_KEY: _late_json(results.late) if results.late else None}
+             LATE_KEY: _late_json(results.late) if results.late else None, REFUSED_KEY: results.refused or None}
     if any(value is not None for value in extra.values()):
         data["extra_data"] = {key: value for key, value in extra.items() if value is not None}
     return data
@@ -251,7 +253,7 @@ def from_json(data: Any) -> Results:
                    grader_error=extra.get(GRADER_ERROR_KEY), problem=extra.get(PROBLEM_KEY),
                    first_step=extra.get(FIRST_STEP_KEY), variant=extra.get(VARIANT_KEY),
                    looks_like=(looks_like["variant"], float(looks_like["points"])) if looks_like else None,
-                   late=_late(extra.get(LATE_KEY)))
+                   late=_late(extra.get(LATE_KEY)), refused=extra.get(REFUSED_KEY, False))
 
 
 def read_results(path: Path) -> Results:

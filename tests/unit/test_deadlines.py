@@ -61,10 +61,10 @@ def test_no_submission_time_is_no_penalty_and_says_so_in_the_gradebook():
     results = with_late(Results(145, 145), POLICY, StudentClock(DEADLINE, None))
     late = with_late(Results(145, 145), POLICY, StudentClock(DEADLINE, DEADLINE + timedelta(days=1, hours=2), "git"))
     lines = gradebook_csv([("a", results), ("b", late)]).splitlines()
-    assert lines == ["student,score,max_score,raw_score,submitted_at,time_source,late,penalty,problem",
-                     "a,145,145,145,,none,no submission time,0,",
-                     "b,116,145,145,2026-12-03T01:59:00+00:00,git,1 day 2 hours late,20,"]
-    assert gradebook_csv([("a", Results(145, 145))]).splitlines()[0] == "student,score,max_score,problem"
+    assert lines == ["student,score,max_score,status,raw_score,submitted_at,time_source,late,penalty,problem",
+                     "a,145,145,full marks,145,,none,no submission time,0,",
+                     "b,116,145,full marks,145,2026-12-03T01:59:00+00:00,git,1 day 2 hours late,20,"]
+    assert gradebook_csv([("a", Results(145, 145))]).splitlines()[0] == "student,score,max_score,status,problem"
 
 
 @pytest.mark.parametrize("late, words", [
