@@ -50,10 +50,11 @@ class Batch:
                  jobs: int, force: bool, progress: Progress, subreaper: bool = False,
                  options: Options | None = None, intake: IntakeLimits | None = None,
                  heading: str = "Mastermind: your results",
-                 late: tuple[LatePolicy, Mapping[str, StudentClock]] | None = None) -> None:
+                 late: tuple[LatePolicy, Mapping[str, StudentClock]] | None = None, assignment: str | None = None) -> None:
         self.students, self.specs, self.out = students, specs, out
         self.options = options or Options()
         self.variant = self.options.variant or None  # written into every student's results
+        self.assignment = assignment  # its slug, written into every student's results too
         self.intake = intake or IntakeLimits()
         self.setup = setup_line(specs, self.options)
         self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
@@ -140,7 +141,8 @@ class Batch:
         (folder / HASH).unlink(missing_ok=True)
         failure = next((reply for reply in replies if "error" in reply), None)
         if failure is not None:
-            results = replace(grader_error_results(failure["error"], self.max_score), variant=self.variant)
+            results = replace(grader_error_results(failure["error"], self.max_score), variant=self.variant,
+                              assignment=self.assignment)
             write_atomically(folder / ERROR_LOG, f"student: {student}\n{failure['error']}\n\n{failure.get('traceback', '')}")
             _write_files(folder, Submission(results, student=student, error=failure["error"], heading=self.heading))
             return Outcome(student, "error", results, seconds, failure["error"])
@@ -152,7 +154,7 @@ class Batch:
         """A graded student's files; the hash last, and only for a run worth skipping next time."""
         folder = student_folder(self.out, student)
         (folder / HASH).unlink(missing_ok=True)
-        results = replace(build_results(verdicts, reveal_hidden=True), variant=self.variant)
+        results = replace(build_results(verdicts, reveal_hidden=True), variant=self.variant, assignment=self.assignment)
         if problem is not None:
             results = with_problem(results, problem, over_limit)
         results = with_late(results, self.policy, self.clocks.get(student))

@@ -62,7 +62,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             f", variant {assignment.variant.describe()}" if assignment.variant else "")
         title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
     results = build_results(verdicts)  # what a student may read: hidden specs by name and points only
-    results = replace(results, variant=assignment.variant.name if assignment.variant else None)
+    results = replace(results, variant=assignment.variant.name if assignment.variant else None, assignment=assignment.slug)
     if admitted.folder is not None:
         results = _with_looks_like(results, admitted.folder, assignment, every, options, args.jobs)
         title += "\n" + looks_like_said(results) if results.looks_like else ""

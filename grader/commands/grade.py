@@ -3,6 +3,7 @@
 Each subfolder of CLASS_DIR is one student (the folder name is the student id). For each student it writes
 `OUT/students/<id>/results.json` (Gradescope's format), `OUT/students/<id>/feedback.md` (what the student
 reads) and `OUT/students/<id>/junit.xml`, then `OUT/gradebook.csv` for the class, and prints a summary.
+OUT is `--out`, by default `grades/<slug>/` (assignment.yaml's slug), so assignments never overwrite each other.
 
 The work runs in parallel in worker processes (`--jobs`, default: every core). Ctrl-C stops at once,
 kills every program started and leaves only complete files. Students are skipped when nothing that
@@ -49,18 +50,21 @@ from grader.spec.specs import Spec
 from grader.commands.variant_files import rendered
 from grader.sandbox.reaping import become_subreaper
 
+DEFAULT_OUT = Path("grades")  # where each assignment's results go, in a folder named by its slug
+
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    class_dir, out = Path(args.class_dir), Path(args.out)
+    class_dir = Path(args.class_dir)
     if class_dir.exists() and not class_dir.is_dir():
         raise UsageError(f"{class_dir}: is a file; give the class folder (one subfolder per student)")
     if not class_dir.is_dir():
         raise UsageError(f"{class_dir}: no such class folder")
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{out}: --out is a file, not a folder")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     assignment, _, specs = assignment_specs(args, every_variant=True)
+    out = Path(args.out) if args.out else DEFAULT_OUT / assignment.slug  # two assignments never share one
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out}: --out is a file, not a folder")
     if class_dir.resolve() == assignment.corpus.resolve():  # the instructor's own files: {{rows}} filled in
         with rendered(class_dir, assignment) as corpus:
             return _grade(args, corpus, out, assignment, specs)
@@ -93,7 +97,7 @@ def _grade_students(args: argparse.Namespace, class_dir: Path, out: Path, assign
         graded, group_specs, group_students = group
         return Batch(group_students, group_specs, where, jobs, args.force or where != out, progress, subreaper=subreaper,
                      options=assignment_options(graded, options), intake=intake, heading=feedback_title(assignment),
-                     late=late)
+                     late=late, assignment=assignment.slug)
 
     cut = groups(assignment, specs, students, chosen)
     outcomes = run_groups(cut, batch, Progress(len(students), sys.stderr))
@@ -134,7 +138,8 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
          (1, "the grader failed on some student (listed in the summary)"),
          CANNOT_RUN])
     grade.add_argument("class_dir", metavar="CLASS_DIR", help="a folder with one subfolder per student")
-    grade.add_argument("--out", default="grades", metavar="DIR", help="where results go (default: %(default)s)")
+    grade.add_argument("--out", metavar="DIR", help=f"where results go (default: {DEFAULT_OUT}/SLUG, the assignment's slug: "
+                                                   f"{DEFAULT_OUT}/mastermind for the digit game)")
     grade.add_argument("--jobs", type=int, metavar="N", help=f"submissions graded at once (default: every core, here {default_jobs()})")
     grade.add_argument("--force", action="store_true", help="grade every student, even unchanged ones")
     grade.add_argument("--shard", type=parse_shard, metavar="K/N",

@@ -25,7 +25,7 @@ SCHEMA_PATH = Path(__file__).with_name("results.schema.json")
 GRADER_ERROR_KEY = "grader_error"
 PROBLEM_KEY = "problem"
 FIRST_STEP_KEY = "first_step"
-VARIANT_KEY, LOOKS_LIKE_KEY, REFUSED_KEY = "variant", "looks_like", "refused"
+VARIANT_KEY, LOOKS_LIKE_KEY, REFUSED_KEY, ASSIGNMENT_KEY = "variant", "looks_like", "refused", "assignment"
 LATE_KEY = "late"
 GRADER_ERROR_OUTPUT = ("The grader could not grade this submission (a problem in the grader, not a verdict on "
                        "your program). Your instructor has been told.")
@@ -77,6 +77,7 @@ class Results:
     looks_like: tuple[str, float] | None = None  # another variant whose rules give back these points of the failed specs
     late: Late | None = None  # what a late policy did: `score` is then after the penalty, `late.raw_score` before
     refused: bool = False  # with `problem`: the program was found but its folder crossed an intake limit
+    assignment: str | None = None  # the slug of the assignment graded (None: results written before it was said)
 
     @property
     def passed_count(self) -> int:
@@ -147,7 +148,8 @@ def to_json(results: Results) -> dict[str, Any]:
     looks_like = {"variant": results.looks_like[0], "points": number(results.looks_like[1])} if results.looks_like else None
     extra = {GRADER_ERROR_KEY: results.grader_error, PROBLEM_KEY: results.problem, FIRST_STEP_KEY: results.first_step,
              VARIANT_KEY: results.variant, LOOKS_LIKE_KEY: looks_like,
-             LATE_KEY: _late_json(results.late) if results.late else None, REFUSED_KEY: results.refused or None}
+             LATE_KEY: _late_json(results.late) if results.late else None, REFUSED_KEY: results.refused or None,
+             ASSIGNMENT_KEY: results.assignment}
     if any(value is not None for value in extra.values()):
         data["extra_data"] = {key: value for key, value in extra.items() if value is not None}
     return data
@@ -253,7 +255,8 @@ def from_json(data: Any) -> Results:
                    grader_error=extra.get(GRADER_ERROR_KEY), problem=extra.get(PROBLEM_KEY),
                    first_step=extra.get(FIRST_STEP_KEY), variant=extra.get(VARIANT_KEY),
                    looks_like=(looks_like["variant"], float(looks_like["points"])) if looks_like else None,
-                   late=_late(extra.get(LATE_KEY)), refused=extra.get(REFUSED_KEY, False))
+                   late=_late(extra.get(LATE_KEY)), refused=extra.get(REFUSED_KEY, False),
+                   assignment=extra.get(ASSIGNMENT_KEY))
 
 
 def read_results(path: Path) -> Results:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -117,3 +119,22 @@ def test_results_graded_elsewhere_whose_folders_are_shown_alike_are_refused_not_
     """Folders of CI artifacts are raw names: `a<ESC>` and `a\x1b` would both be shown `a\x1b`."""
     with pytest.raises(UsageError, match=r"more than one results file for student\(s\): a\\x1b"):
         gradebook_csv([("a\x1b", results(("x", 1, 1))), ("a\\x1b", results(("x", 0, 1)))])
+
+
+def test_each_assignment_grades_into_its_own_folder_and_gradebook_merges_one_at_a_time(tmp_path: Path):
+    """Two assignments graded one after the other from the same folder, each by default into grades/<slug>/:
+    both gradebooks stay; merging both at once is refused in one line naming them."""
+    for assignment, program in ((ROOT, ROOT / "reference" / "mastermind.py"),
+                                (ROOT / "assignments" / "guess", ROOT / "assignments" / "guess" / "reference" / "guess.py")):
+        (tmp_path / assignment.name / "class" / "ada").mkdir(parents=True)
+        shutil.copy(program, tmp_path / assignment.name / "class" / "ada")
+        done = run_grader("grade", tmp_path / assignment.name / "class", "--assignment", assignment, "--jobs", "2",
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+        assert done.returncode == 0, done.stderr
+    books = {slug: (tmp_path / "grades" / slug / "gradebook.csv").read_text() for slug in ("mastermind", "guess")}
+    assert all("\nada," in book for book in books.values()) and books["mastermind"] != books["guess"]
+    merged = run_gradebook(str(tmp_path / "grades"))
+    assert merged.returncode == 2 and "Traceback" not in merged.stderr
+    assert (f"results of two assignments, guess ({Path('grades/guess/students/ada/results.json')}) and mastermind"
+            in merged.stderr.replace(str(tmp_path) + "/", "")), merged.stderr
+    assert run_gradebook(str(tmp_path / "grades" / "guess")).stdout.startswith("student,score,max_score,status,")

@@ -147,7 +147,8 @@ def test_a_class_graded_with_per_student_variants(tmp_path):
     assert "Graded by the rules of your variant, **ten-rows**" in feedback
     assert "**This looks written for variant eight-rows.**" in feedback
     results = json.loads((out / "students" / "chen" / "results.json").read_text(encoding="utf-8"))
-    assert results["extra_data"] == {"variant": "ten-rows", "looks_like": {"variant": "eight-rows", "points": 2}}
+    assert results["extra_data"] == {"variant": "ten-rows", "looks_like": {"variant": "eight-rows", "points": 2},
+                                     "assignment": "colour"}
     report = (out / "report.html").read_text(encoding="utf-8")
     assert '<span class="tag warn">looks like eight-rows</span>' in report and "Graded by the variant <strong>ten-rows" in report
     again = grader(*command)
