@@ -151,19 +151,35 @@ def _pre(lines: Sequence[str]) -> str:
     return f'<pre class="diff">{chr(10).join(shown)}</pre>'
 
 
+def cause_cards(groups: Sequence[FailureGroup]) -> list[list[FailureGroup]]:
+    """The shared failures gathered by cause (the same description, whatever the spec: two programs that
+    crash at start-up fail every spec alike), the cause most students share first."""
+    cards: dict[str, list[FailureGroup]] = {}
+    for group in groups:
+        cards.setdefault(group.description, []).append(group)
+    return sorted(cards.values(), key=lambda card: -len(_students(card)))
+
+
+def _students(card: Sequence[FailureGroup]) -> list[str]:
+    return sorted({student for group in card for student in group.students})
+
+
 def _groups(groups: list[FailureGroup], specs: Sequence[SpecSummary], anchors: dict[str, str]) -> str:
+    """One card per cause: what the students do, in which specs, one example of the difference, and who."""
     if not groups:
         return f"<p>No difference is shared by {GROUP_MINIMUM} or more students.</p>"
     named = {spec.spec: spec for spec in specs}
     articles = []
-    for group in groups:
-        spec = named[group.spec]
-        links = ", ".join(f'<a href="#{anchors[student]}">{_name(student)}</a>' for student in group.students)
+    for card in cause_cards(groups):
+        students, first = _students(card), card[0]
+        links = ", ".join(f'<a href="#{anchors[student]}">{_name(student)}</a>' for student in students)
+        where = "".join(f'<li><code>{_text(group.spec)}</code> {_text(named[group.spec].name)}'
+                        f'{_hidden_tag(named[group.spec].hidden)}</li>' for group in card)
         articles.append(
-            f'<article class="group"><h3><code>{_text(spec.spec)}</code> {_text(spec.name)}{_hidden_tag(spec.hidden)}</h3>'
-            f'<p><strong class="count">{len(group.students)} of {group.graded}</strong> '
-            f'{_text(group.description)}</p>'
-            + (_pre(group.failure.changes) if group.failure.changes else "")
+            f'<article class="group"><h3>{_text(first.description)}</h3>'
+            f'<p><strong class="count">{len(students)} of {first.graded}</strong> students, in '
+            f'{len(card)} spec{"" if len(card) == 1 else "s"}:</p><ul class="where">{where}</ul>'
+            + (_pre(first.failure.changes) if first.failure.changes else "")
             + f'<p class="who">{links}</p></article>')
     return "\n".join(articles)
 
