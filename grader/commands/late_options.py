@@ -93,16 +93,17 @@ def class_late(args: argparse.Namespace, assignment: Assignment, students: list[
     some), and their folders to grade (with --at-deadline, the files of their last commit in time, written
     under `scratch`); bad files stop here, before anything is graded."""
     policy = late_policy(args, assignment)
-    if policy is None:
-        for name, value in (("--submitted-at", args.submitted_at), ("--extensions", args.extensions),
-                            ("--at-deadline", args.at_deadline)):
-            if value:
-                raise UsageError(f"{name} needs a late policy: --deadline and --late-penalty (or assignment.yaml's)")
-        return None, students
-    if policy.deadline is None:
-        raise UsageError("a late policy needs a deadline: --deadline ISO8601 or assignment.yaml's `deadline`")
     if args.at_deadline and args.submitted_at != GIT:
         raise UsageError("--at-deadline picks a commit: it needs --submitted-at git")
+    if policy is None or policy.deadline is None:
+        given = [name for name, value in (("--submitted-at", args.submitted_at), ("--extensions", args.extensions))
+                 if value]
+        if given:
+            raise UsageError(f"{given[0]} needs a deadline: --deadline ISO8601 (or assignment.yaml's `deadline`)")
+        return None, students
+    if not args.submitted_at:  # a policy in assignment.yaml, for a platform's times: not for a class folder
+        print("late policy not applied: no submission times (--submitted-at CSV or git)", file=sys.stderr)
+        return None, students
     ids = {student for student, _ in students}
     extensions = read_times_csv(Path(args.extensions), "deadline", everyone) if args.extensions else None
     deadlines = {student: (extensions.times if extensions else {}).get(student, policy.deadline) for student in ids}

@@ -189,3 +189,15 @@ def test_a_gradescope_autograder_applies_assignment_yaml_s_policy_from_the_submi
     results = json.loads((root / "results" / "results.json").read_text())
     assert (results["score"], results["extra_data"]["late"]["raw_score"]) == (12.6, 14)
     assert results["output"].startswith("Submitted 1 hour late")
+
+
+def test_a_policy_without_times_or_a_deadline_is_said_not_applied_or_refused(tmp_path):
+    class_dir, out = make_class(tmp_path, ["ada"]), tmp_path / "out"
+    done = grade(class_dir, out, *POLICY)
+    assert done.returncode == 0 and "late policy not applied: no submission times" in done.stderr
+    assert "raw_score" not in gradebook(out)["ada"]
+    (tmp_path / "times.csv").write_text("student,submitted_at\nada,2026-12-02T00:59:00Z\n")
+    for extra, said in [(("--late-penalty", "10", "--submitted-at", tmp_path / "times.csv"), "--submitted-at needs a deadline"),
+                        (("--submitted-at", tmp_path / "times.csv", "--at-deadline"), "--at-deadline picks a commit")]:
+        done = grade(class_dir, out, *extra)
+        assert done.returncode == 2 and said in done.stderr and "Traceback" not in done.stderr
