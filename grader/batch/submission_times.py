@@ -56,14 +56,16 @@ def parse_times_csv(text: str, source: str, column: str, students: set[str]) -> 
         if not student or not value:
             continue
         if student in lines:
-            raise UsageError(f"{source}:{line}: {student} again (first on line {lines[student]}): give one {column} per student")
+            raise UsageError(f"{source}:{line}: {student} again (first on line {lines[student]}): "
+                             f"give one {column} per student")
         try:
             times[student] = parse_time(value)
         except TimeError as error:
             raise UsageError(f"{source}:{line}: {column} of {student}: {error}") from None
         lines[student] = line
         if student not in students:
-            warnings.append(f"warning: {source}:{line}: {student} is not a student of this class (no such folder); row ignored")
+            warnings.append(f"warning: {source}:{line}: {student} is not a student of this class (no such folder); "
+                            "row ignored")
     return StudentTimes({student: time for student, time in times.items() if student in students}, tuple(warnings))
 
 

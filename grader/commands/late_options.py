@@ -110,7 +110,7 @@ def class_late(args: argparse.Namespace, assignment: Assignment, students: list[
     times: dict[str, tuple[datetime, str]] = {}
     if args.submitted_at == GIT:
         students, times = _git_times(students, deadlines, policy, args.at_deadline, scratch)
-    elif args.submitted_at:
+    else:
         read = read_times_csv(Path(args.submitted_at), "submitted_at", everyone)
         _say(read.warnings)
         times = {student: (time, "csv") for student, time in read.times.items()}
@@ -125,6 +125,7 @@ def class_late(args: argparse.Namespace, assignment: Assignment, students: list[
 
 
 def _say(lines: tuple[str, ...]) -> None:
+    """Warnings of a file read, one a line on stderr."""
     for line in lines:
         print(line, file=sys.stderr)
 
