@@ -9,8 +9,9 @@ merges results.json files graded anywhere (a CI job or a Gradescope run per stud
 Deterministic: rows are sorted by student id, spec columns by spec id, numbers printed the same way, so
 the same results always give the same bytes. A student the grader could not grade (see
 `Results.grader_error`) gets an empty score, never a silent 0. The student id is the name of the
-folder holding the results file (`grades/students/<id>/results.json`, `artifacts/<id>/results.json`), or with
-`--id-from stem` the file name without `.json` (`results/<id>.json`)."""
+folder holding the results file (`grades/mastermind/students/<id>/results.json`,
+`artifacts/<id>/results.json`), or with `--id-from stem` the file name without `.json`
+(`results/<id>.json`)."""
 
 from __future__ import annotations
 
