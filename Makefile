@@ -14,7 +14,7 @@ HOME_DIR := $(or $(ASSIGNMENT),.)
 SUBMISSION ?= $(HOME_DIR)/student_template
 SAMPLE_CLASS := $(if $(ASSIGNMENT),$(ASSIGNMENT)/tests/submissions,tests/sample_class)
 SUBMISSIONS ?=
-OUT ?= grades
+OUT ?=
 JOBS ?=
 SHARD ?=
 # Paths reach the grader through the environment, quoted by the shell: a space (or any other character)
@@ -70,11 +70,11 @@ validate: setup
 mutants: setup
 	@$(PY) -m grader mutants $(VT)
 
-# Grade a class (one subfolder per student) into $(OUT): gradebook.csv, report.html and students/<id>/{results.json,feedback.md,...}.
+# Grade a class (one subfolder per student) into $(OUT) (default: grades/<slug>/, the assignment's): gradebook.csv, report.html and students/<id>/{results.json,feedback.md,...}.
 # JOBS=n submissions at once (default: every core); FORCE=1 regrades students whose files did not change.
 grade: setup
 	@if [ -z "$$SUBMISSIONS" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
-	@$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(VT)
+	@$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" $${OUT:+--out "$$OUT"} $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(VT)
 
 # The folder students receive (visible specs only, no reference): dist/<slug>/handout/, with its own `make check`
 # (the slug is assignment.yaml's, the digit game's `mastermind`): each assignment builds into its own folder.

@@ -24,6 +24,8 @@ from grader.judge.judging import Verdict, total
 from grader.commands.options import (add_assignment_options, add_run_options, assignment_options, assignment_specs,
                                      intake_from, options_from, variant_specs)
 from grader.commands.variant_fit import looks_like
+from grader.commands.late_options import add_late_options, submission_late
+from grader.report.lateness import late_sentence, with_late, with_late_said
 from grader.report.feedback import looks_like_said
 from grader.commands.platform_variant import identified, on_platform
 from grader.engine.preview import notes_for
@@ -51,6 +53,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     # A student's own check is told, in plain words, that the official grading isolates their program fully;
     # a platform's run is the official grading, and its log says which protections it has as they are.
     options = options_from(args, assignment, plain=not on_platform(args))
+    late = submission_late(args, assignment)  # a bad metadata file is said before any program runs
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
         verdicts = refused(specs, admitted.problem)
@@ -62,12 +65,15 @@ def cmd_check(args: argparse.Namespace) -> int:
         title = "\n".join(filter(None, [title, not_run_said(admitted.not_run),
                                          *notes_for(options, admitted.folder / options.script)]))
     results = with_not_run(build_results(verdicts), admitted.not_run)  # a student's view: hidden specs by name only
-    results = replace(results, variant=assignment.variant.name if assignment.variant else None)
+    results = replace(results, variant=assignment.variant.name if assignment.variant else None, assignment=assignment.slug)
     if admitted.folder is not None:
         results = _with_looks_like(results, admitted.folder, assignment, every, options, args.jobs)
         title += "\n" + looks_like_said(results) if results.looks_like else ""
     if admitted.problem is not None:
-        results = with_problem(results, admitted.problem)
+        results = with_problem(results, admitted.problem, admitted.refused)
+    if late is not None:
+        results = with_late_said(with_late(results, *late))
+        title += "\n" + late_sentence(results)
     checked = Submission(results, tuple(verdicts), title=title, reveal_hidden=not args.student_view)
     sys.stdout.write(printable(render("text", checked), sys.stdout.encoding))
     for name, target in (("results", args.json), ("junit", args.junit)):
@@ -137,5 +143,6 @@ def add_check(commands: argparse._SubParsersAction) -> None:
                           help="grade by the variant PrairieLearn's question chose: `params.variant` of its data.json")
     check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                        help="specs run at once (default: every core, here %(default)s)")
+    add_late_options(check, class_times=False)
     add_run_options(check)
     check.set_defaults(run=cmd_check)

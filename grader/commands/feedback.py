@@ -34,7 +34,8 @@ def add_feedback(commands: argparse._SubParsersAction) -> None:
         "diff and the inputs that exposed it. Hidden specs show only their name and points. The same results "
         "give the same text wherever the grading ran.",
         [("feedback results.json", "print the feedback of a `check --json results.json`"),
-         ("feedback grades/students/alice/results.json --out alice.md", "write one student's feedback to a file")],
+         ("feedback grades/mastermind/students/alice/results.json --out alice.md",
+          "write one student's feedback to a file")],
         [(0, "the feedback was written"), CANNOT_READ])
     feedback.add_argument("results", help="a results.json written by `check --json`, `grade` or Gradescope")
     feedback.add_argument("--out", metavar="FILE", help="write here instead of standard output")

@@ -55,6 +55,7 @@ class Admitted:
     entries: tuple[Entry, ...] = ()
     problem: str | None = None
     within: str = ""  # the sub-folder of the submission the program lies in ("" at the top)
+    refused: bool = False  # the program was found, but its folder crossed an intake limit (`problem` says which)
 
     @property
     def not_run(self) -> tuple[str, ...]:
@@ -78,7 +79,7 @@ def admit(submission: Path, program: str, limits: IntakeLimits) -> Admitted:
         return Admitted(None, problem=found.problem)
     entries, problem = survey(found.folder, limits, copy_prefix())
     if problem:
-        return Admitted(None, problem=problem)
+        return Admitted(None, problem=problem, refused=True)
     return Admitted(found.folder, tuple(entries), within="" if found.folder == submission else found.folder.name)
 
 

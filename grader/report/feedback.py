@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from grader.report.text import HIDDEN_NOTE, first_step_said, format_points
+from grader.report.lateness import late_sentence
 from grader.report.results import Results, TestResult, not_run_said
 
 
@@ -68,6 +69,8 @@ def feedback_markdown(results: Results, title: str = "Mastermind: your results")
         f"({results.passed_count} of {len(tests)} tests passed)",
         "",
     ]
+    late = late_sentence(results)
+    out += [late, ""] if late else []
     out += variant_lines(results)
     if results.not_run:  # file names of the submission's: fenced
         out += _fenced(not_run_said(results.not_run)) + [""]

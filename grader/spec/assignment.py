@@ -14,6 +14,10 @@ An assignment is a folder shaped like the repository root: `specs/`, `reference/
     limits: {memory_mb: 1024}        # optional: the sandbox limits of every run (a browser needs more)
     parameters: {rows: 8}            # optional: its rules' numbers, filled in where files say {{rows}}
     variants: {eight-rows: {}, ten-rows: {rows: 10}}   # optional: named rule sets, the first the default
+    deadline: "2026-12-01T23:59:00+00:00"   # optional: the late policy (grader/spec/deadlines.py), its time zone required
+    late_penalty: 10                 # optional: percent of the earned score lost per started day late
+    late_cap: 50                     # optional: the most a penalty takes (default 100)
+    grace_minutes: 15                # optional: minutes after the deadline still on time (default 0)
 
 (parameters and variants: grader/spec/variants.py)
 
@@ -42,6 +46,7 @@ import yaml
 from grader.base.errors import UsageError
 from grader.base.helptext import PROG
 from grader.base.project import PYTHON, ROOT
+from grader.spec.deadlines import LatePolicy, TimeError, parse_time
 from grader.spec.variants import Variant, VariantError, choose, parse_variants
 from grader.spec.yaml_lines import FAST_LOADER, node_at
 
@@ -71,7 +76,9 @@ except BaseException as error:
     sys.excepthook(type(error), error, error.__traceback__)
     sys.exit(1)
 """
-KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants", "transport", "limits"}
+LATE_KEYS = ("deadline", "late_penalty", "late_cap", "grace_minutes")
+KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants", "transport", "limits",
+        *LATE_KEYS}
 BROWSER = "browser"  # `transport:` of a web assignment (grader/engine/browser.py); console programs have none
 DEFAULT_SLUG, DEFAULT_PROGRAM = "mastermind", "mastermind.py"  # the digit game's, written in the templates
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
@@ -94,6 +101,7 @@ class Assignment:
     variant: Variant | None = None  # the one graded: the default unless a command chose another
     browser: bool = False  # a web page played in a browser, not a console program
     limits: tuple[tuple[str, int], ...] = ()  # its runs' sandbox limits (names of grader/sandbox/limits.py)
+    late: LatePolicy | None = None  # its late policy, None without `deadline` or `late_penalty`
 
     @property
     def specs(self) -> Path:
@@ -190,7 +198,34 @@ def parse_assignment(data: Any, folder: Path, where: str, root: yaml.Node | None
                               f"as match or colour-2), got {slug!r}")
     variants = _variants(data, where, root)
     return Assignment(data["name"].strip(), folder, program, command + arguments, referee, folder / CONFIG, slug,
-                      variants, variants[0] if variants else None, browser, limits)
+                      variants, variants[0] if variants else None, browser, limits, _late(data, where))
+
+
+def _percent(data: dict[str, Any], key: str, default: float, where: str) -> float:
+    value = data.get(key, default)
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 100:
+        raise AssignmentError(f"{where}: `{key}` must be a percent from 0 to 100, got {value!r}")
+    return float(value)
+
+
+def _late(data: dict[str, Any], where: str) -> LatePolicy | None:
+    """The late policy of `deadline`, `late_penalty`, `late_cap` and `grace_minutes`; None without the first two
+    (a policy with a penalty and no deadline takes each student's from their platform)."""
+    if "deadline" not in data and "late_penalty" not in data:
+        unused = [key for key in LATE_KEYS if key in data]
+        if unused:
+            raise AssignmentError(f"{where}: `{unused[0]}` without `deadline` or `late_penalty`: no late policy to apply it to")
+        return None
+    deadline = None
+    if "deadline" in data:
+        try:
+            deadline = parse_time(data["deadline"])
+        except TimeError as error:
+            raise AssignmentError(f"{where}: `deadline`: {error}") from None
+    grace = data.get("grace_minutes", 0)
+    if not isinstance(grace, int) or isinstance(grace, bool) or grace < 0:
+        raise AssignmentError(f"{where}: `grace_minutes` must be a whole number of minutes, got {grace!r}")
+    return LatePolicy(deadline, _percent(data, "late_penalty", 0, where), _percent(data, "late_cap", 100, where), grace)
 
 
 def _transport(value: Any, where: str) -> bool:

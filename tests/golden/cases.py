@@ -4,14 +4,18 @@ outputs rendered from them. `tests/unit/test_golden.py` compares these with the 
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from grader.report.feedback import feedback_markdown
 from grader.judge.judging import CRASH, FLOOD, MISMATCH, PASSED, Difference, Session, Verdict, judge
 from grader.judge.outcome import Ending
+from grader.report.gradebook import gradebook_csv
 from grader.report.junit import junit_xml
+from grader.report.lateness import with_late
 from grader.report.text import build_results, render_text
 from grader.report.results import dumps, from_json, to_json
+from grader.spec.deadlines import LatePolicy, StudentClock
 from grader.spec.specs import Spec, parse_spec, parse_suite
 
 from golden.lms_cases import rendered as lms_rendered
@@ -180,6 +184,19 @@ def first_step_skipped() -> list[Verdict]:
             judge(rule_spec("20-hidden-win", "Winning, other values", "win", win_steps("5830"), "hidden"), session_of(*game))]
 
 
+DEADLINE = datetime(2026, 12, 1, 23, 59, tzinfo=timezone.utc)
+
+
+def late_results(verdicts: list[Verdict]) -> list[tuple[str, object]]:
+    """The same results under a late policy of 10% a started day (cap 50%, 15 minutes' grace): one student
+    2 days and 1 hour late, one on an extension, one with no submission time."""
+    policy, results = LatePolicy(DEADLINE, 10, 50, 15), build_results(verdicts, reveal_hidden=True)
+    return [("bo", with_late(results, policy, StudentClock(DEADLINE, DEADLINE + timedelta(days=2, hours=1), "csv"))),
+            ("cy", with_late(results, policy, StudentClock(DEADLINE + timedelta(days=4), DEADLINE + timedelta(days=3), "git",
+                                                           extended=True))),
+            ("di", with_late(results, policy, StudentClock(DEADLINE, None)))]
+
+
 def rendered() -> dict[str, str]:
     """Each golden file's name and the text the renderers give today."""
     verdicts = class_of_slips()
@@ -197,4 +214,7 @@ def rendered() -> dict[str, str]:
                                              reveal_hidden=False),
         "first_step_results.json": dumps(build_results(skipped)),
         "first_step_feedback.md": feedback_markdown(from_json(to_json(build_results(skipped)))),
+        "late_feedback.md": feedback_markdown(from_json(to_json(late_results(rules)[0][1]))),
+        "late_results.json": dumps(late_results(rules)[0][1]),
+        "late_gradebook.csv": gradebook_csv(late_results(rules)),
     }

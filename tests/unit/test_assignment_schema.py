@@ -57,6 +57,12 @@ def test_every_bundled_assignment_yaml_satisfies_the_schema(path):
     {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"Ten": {}}},
     {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"ten": 10}},
     {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"ten": {"rows": [10]}}},
+    {"name": "Game", "program": "game.py", "deadline": "2026-12-01T23:59:00+00:00", "late_penalty": 10, "late_cap": 50},
+    {"name": "Game", "program": "game.py", "late_penalty": 2.5, "grace_minutes": 15},
+    {"name": "Game", "program": "game.py", "deadline": "2026-12-01T23:59:00"},
+    {"name": "Game", "program": "game.py", "late_penalty": 101},
+    {"name": "Game", "program": "game.py", "late_cap": 50},
+    {"name": "Game", "program": "game.py", "deadline": "2026-12-01T23:59Z", "grace_minutes": 1.5},
 ])
 def test_the_schema_accepts_what_the_loader_accepts(data, tmp_path):
     (tmp_path / "referee.py").touch()  # a referee must exist, which no schema can say
