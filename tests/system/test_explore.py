@@ -1,0 +1,85 @@
+"""`grader explore`: random games against the reference find a bug the 22 specs miss, shrink it to a
+short transcript, the same for the same seed, and save it as a spec that fails the program and passes the
+reference; the reference and a formatting slip show no difference. Budgets are small here: the whole
+corpus of tests/explore/ at the default budget is bench/explore_corpus.py's."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from grader_command import run_grader
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "tests" / "explore"
+BUG = CORPUS / "bug-last-char-not-checked"  # lets `012a` through as a guess; game 2 of seed 0 shows it
+
+
+def _transcript(stdout: str) -> str:
+    """What was printed less the first line, which holds the seconds taken, and the last, which says where it was saved."""
+    return stdout.split("\n", 1)[1].split("\nSaved as a spec: ")[0]
+
+
+@pytest.fixture(scope="module")
+def found(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("explored")
+    shutil.copy(ROOT / "specs" / "suite.yaml", folder)
+    result = run_grader("explore", BUG, "--games", "5", "--json", folder / "found.json",
+                        "--save", folder / "30-explored.yaml", fresh=True)
+    return folder, result
+
+
+def test_a_bug_the_specs_miss_is_found_and_shrunk_to_a_transcript_to_replay(found):
+    folder, result = found
+    assert result.returncode == 1, result.stderr
+    written = json.loads((folder / "found.json").read_text(encoding="utf-8"))
+    assert written["found"] is True and written["rule"] == "non-digit-message" and written["games"] == 2
+    assert len(written["inputs"]) <= 10 and any(not typed.isdigit() for typed in written["inputs"][1:])
+    assert "Guess must" not in written["got"] and "Invalid input. Try again." in written["expected"]
+    assert isinstance(written["seconds"], float)
+    assert result.stdout.startswith("A difference from the reference in 2 games of 5 (seed 0)")
+    assert "games/s" in result.stdout.splitlines()[0]
+    assert "Rule non-digit-message: " in result.stdout and "Replay it:" in result.stdout
+    assert all(f"{number}. {json.dumps(typed)}" in result.stdout for number, typed in enumerate(written["inputs"], 1))
+
+
+def test_the_same_seed_gives_the_same_transcript(found, tmp_path):
+    folder, first = found
+    again = run_grader("explore", BUG, "--games", "5", "--json", tmp_path / "again.json")
+    assert again.returncode == 1
+    assert _transcript(again.stdout) == _transcript(first.stdout)
+    kept = ("inputs", "rule", "expected", "got", "games")
+    assert [json.loads((tmp_path / "again.json").read_text())[key] for key in kept] == \
+        [json.loads((folder / "found.json").read_text())[key] for key in kept]
+
+
+def test_the_saved_transcript_is_a_recorded_spec_that_fails_the_program_and_passes_the_reference(found):
+    folder, _ = found
+    assert run_grader("record", folder / "30-explored.yaml", "--check").returncode == 0
+    failed = run_grader("check", BUG, "--specs", folder, "--jobs", "1")
+    assert failed.returncode == 1 and "Explored: non-digit-message" in failed.stdout
+    assert run_grader("check", ROOT / "reference", "--specs", folder, "--jobs", "1").returncode == 0
+
+
+@pytest.mark.parametrize("program", [ROOT / "reference", CORPUS / "slip-history-without-space",
+                                     CORPUS / "slip-win-exclaims"], ids=lambda path: path.name)
+def test_the_reference_and_formatting_slips_show_no_difference(program, tmp_path):
+    result = run_grader("explore", program, "--games", "6", "--json", tmp_path / "none.json")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("No difference from the reference in 6 games of 6 (seed 0)")
+    assert json.loads((tmp_path / "none.json").read_text()) | {"seconds": 0} == \
+        {"found": False, "inputs": [], "rule": "", "expected": "", "got": "", "games": 6, "seconds": 0}
+
+
+@pytest.mark.parametrize("arguments, said", [
+    (("--games", "0"), "--games: expected a whole number above 0"),
+    (("--seed", "x"), "--seed: expected a whole number"),
+    (("--assignment", ROOT / "assignments" / "guess"), "no game to explore with for this assignment"),
+])
+def test_bad_arguments_exit_2_with_one_line(arguments, said):
+    result = run_grader("explore", ROOT / "reference", *arguments)
+    assert result.returncode == 2 and said in result.stderr and "Traceback" not in result.stderr
