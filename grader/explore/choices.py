@@ -5,8 +5,9 @@ is a seeded random.Random passed in."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from random import Random
-from typing import Sequence, TypeVar
+from typing import Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -14,10 +15,20 @@ T = TypeVar("T")
 class Choices:
     """Answers a generator's questions: from `replayed` first (each number brought into the range asked
     for), then from `random`, or, without one, the simplest answer (the range's low end). `made` holds
-    every answer given, which replays the same game."""
+    every answer given, which replays the same game; `spans` where each part the generator named (an
+    entry, a turn) starts and ends in it, the parts shrinking tries to drop whole."""
 
     def __init__(self, random: Random | None = None, replayed: Sequence[int] = ()) -> None:
-        self.random, self.replayed, self.made = random, tuple(replayed), []  # type: list[int]
+        self.random, self.replayed = random, tuple(replayed)
+        self.made: list[int] = []
+        self.spans: list[tuple[int, int]] = []
+
+    @contextmanager
+    def part(self) -> Iterator[None]:
+        """The answers made inside the block are one part of the game."""
+        start = len(self.made)
+        yield
+        self.spans.append((start, len(self.made)))
 
     def integer(self, low: int, high: int) -> int:
         """A whole number from `low` to `high`, both included."""

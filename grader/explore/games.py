@@ -22,6 +22,7 @@ MAX_GUESSES = 12
 OTHER_DIGITS = ("٠١٢٣٤٥٦٧٨٩", "०१२३४५६७८९", "０１２３４５６７８９", "০১২৩৪৫৬৭৮৯", "۰۱۲۳۴۵۶۷۸۹", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 NOT_DIGITS = "aobOxz-+._#/lI"
 AROUND = ("", " ", "  ", "\t", " \t")  # what may surround a valid entry: removed before it is read
+MAX_INVALID = 3  # invalid entries before a guess, at most (each one time in three)
 INVALID = ("short", "long", "not a digit", "other script", "repeated", "space inside", "blank")
 
 
@@ -101,11 +102,15 @@ def digit_game(choose: Choices) -> tuple[str, ...]:
     wrong = choose.integer(0, MAX_GUESSES)  # wrong guesses before the win; all twelve: a loss
     guesses: list[str] = []
     for turn in range(min(wrong + 1, MAX_GUESSES)):
-        for _ in range(choose.pick((0, 0, 1, 2))):
-            inputs.append(_invalid(choose))
-        guess = key if turn == wrong else _wrong(choose, key, guesses)
-        guesses.append(guess)
-        inputs.append(_around(choose, guess))
+        with choose.part():
+            for _ in range(MAX_INVALID):  # a few invalid entries before the guess, each a part of its own
+                with choose.part():
+                    if not choose.chance(3):
+                        break
+                    inputs.append(_invalid(choose))
+            guess = key if turn == wrong else _wrong(choose, key, guesses)
+            guesses.append(guess)
+            inputs.append(_around(choose, guess))
     return tuple(inputs)
 
 

@@ -1,6 +1,7 @@
 """Shrinking a game that shows a difference to the simplest that still shows one: the generator's answers
-(grader/explore/choices.py) are edited, dropped in blocks and lowered towards 0, and replayed, and an
-edit is kept when its game is simpler (fewer inputs, then shorter ones) and still differs. Each game
+(grader/explore/choices.py) are edited (a part the generator named dropped whole, a block of answers
+dropped, an answer lowered towards 0) and replayed, and an edit is kept when its game is simpler (fewer
+inputs, then shorter ones) and still differs. Each game
 tried costs a game played, within a budget that is a count. Pure: `differs` is the caller's."""
 
 from __future__ import annotations
@@ -20,9 +21,17 @@ def replay(game: Game, answers: Sequence[int]) -> tuple[Inputs, list[int]]:
     return game(choose), choose.made
 
 
-def _order(inputs: Inputs, answers: Sequence[int]) -> tuple[int, int, int, tuple[int, ...]]:
-    """Simpler first: fewer inputs, fewer characters typed, then fewer and lower answers."""
-    return len(inputs), sum(len(typed) for typed in inputs), len(answers), tuple(answers)
+def parts(game: Game, answers: Sequence[int]) -> list[tuple[int, int]]:
+    """Where each part of the game `answers` make starts and ends among them, the last first."""
+    choose = Choices(replayed=answers)
+    game(choose)
+    return sorted(choose.spans, reverse=True)
+
+
+def _order(inputs: Inputs, answers: Sequence[int]) -> tuple[int, int, Inputs, int, tuple[int, ...]]:
+    """Simpler first: fewer inputs, fewer characters typed, lower characters (`0123` before `0124`), then
+    fewer and lower answers."""
+    return len(inputs), sum(len(typed) for typed in inputs), inputs, len(answers), tuple(answers)
 
 
 def _lower(value: int) -> list[int]:
@@ -51,6 +60,11 @@ def shrink(game: Game, answers: Sequence[int], differs: Callable[[Inputs], bool]
     improved = True
     while improved and played < budget:
         improved = False
+        at = 0
+        while at < len(spans := parts(game, best)):  # the parts a kept edit left, the last first
+            start, end = spans[at]
+            improved |= better(best[:start] + best[end:])
+            at += 1
         for size in BLOCKS:
             at = len(best) - size
             while at >= 0:  # from the end: the answers of the last turns first
