@@ -40,6 +40,7 @@ from grader.commands.variant_fit import every_variant
 from grader.commands.similar import class_section
 from grader.base.project import default_jobs
 from grader.spec.assignment import Assignment, feedback_title, report_title
+from grader.explore.part import with_part
 from grader.spec.specs import Spec
 from grader.commands.variant_files import rendered
 from grader.sandbox.reaping import become_subreaper
@@ -55,7 +56,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
         raise UsageError(f"{out}: --out is a file, not a folder")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    assignment, _, specs = assignment_specs(args, every_variant=True)
+    assignment, specs_dir, specs = assignment_specs(args, every_variant=True)
+    specs = with_part(specs, assignment, specs_dir)
     if class_dir.resolve() == assignment.corpus.resolve():  # the instructor's own files: {{rows}} filled in
         with rendered(class_dir, assignment) as corpus:
             return _grade(args, corpus, out, assignment, specs)

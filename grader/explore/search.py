@@ -18,6 +18,7 @@ from grader.explore.choices import Choices
 from grader.explore.difference import Finding, first_difference, plays_whole
 from grader.explore.games import Game
 from grader.explore.shrinking import Inputs, shrink
+from grader.judge.judging import Session
 from grader.spec.specs import Suite
 
 DEFAULT_GAMES = 300
@@ -36,6 +37,7 @@ class Exploration:
     games: int
     shrink_games: int
     seconds: float
+    sessions: tuple[Session, Session] | None = None  # the reference's and the program's, of the game found
 
 
 Progress = Callable[[int, int, bool], None]  # the game played (or shrunk), the games budgeted, shrinking
@@ -54,6 +56,7 @@ class Player:
     def __init__(self, program: Path, reference: Path, suite: Suite, options: Options) -> None:
         self.program, self.reference, self.suite, self.options = program, reference, suite, options
         self.judged: dict[Inputs, Finding | None] = {}
+        self.sessions: dict[Inputs, tuple[Session, Session]] = {}  # of the games that differ
         self.pool = ThreadPoolExecutor(max_workers=2)
 
     def finding(self, inputs: Inputs) -> Finding | None:
@@ -62,8 +65,10 @@ class Player:
                     for folder in (self.reference, self.program)]
             reference, program = (run.result() for run in runs)
             # A game the reference does not play to its end is no game of its rules: nothing to compare with.
-            self.judged[inputs] = first_difference(reference, program, inputs, self.suite) \
-                if plays_whole(reference, inputs) else None
+            found = first_difference(reference, program, inputs, self.suite) if plays_whole(reference, inputs) else None
+            self.judged[inputs] = found
+            if found is not None:
+                self.sessions[inputs] = reference, program
         return self.judged[inputs]
 
     def close(self) -> None:
@@ -87,7 +92,8 @@ def explore(program: Path, reference: Path, suite: Suite, options: Options, game
                 return player.finding(candidate) is not None
 
             simplest, shrink_games = shrink(game, answers, differs, SHRINK_GAMES)
-            return Exploration(player.finding(simplest), number, shrink_games, time.monotonic() - started)
+            return Exploration(player.finding(simplest), number, shrink_games, time.monotonic() - started,
+                               player.sessions[simplest])
         return Exploration(None, games, 0, time.monotonic() - started)
     finally:
         player.close()

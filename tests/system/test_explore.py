@@ -83,3 +83,40 @@ def test_the_reference_and_formatting_slips_show_no_difference(program, tmp_path
 def test_bad_arguments_exit_2_with_one_line(arguments, said):
     result = run_grader("explore", ROOT / "reference", *arguments)
     assert result.returncode == 2 and said in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.fixture(scope="module")
+def explored_assignment(tmp_path_factory):
+    """The digit game with one spec and a hidden part of 5 random games worth 10 points, and a class of
+    two: the bug, and a copy of the reference."""
+    folder = tmp_path_factory.mktemp("assignment")
+    shutil.copytree(ROOT / "reference", folder / "reference")
+    (folder / "specs").mkdir()
+    for name in ("suite.yaml", "02-win-on-first-guess.yaml"):
+        shutil.copy(ROOT / "specs" / name, folder / "specs")
+    (folder / "assignment.yaml").write_text("name: Mastermind, explored\nslug: mastermind\nprogram: mastermind.py\n"
+                                            "explore: {points: 10, games: 5}\n", encoding="utf-8")
+    for student, program in (("alice", BUG), ("bob", ROOT / "reference")):
+        shutil.copytree(program, folder / "class" / student)
+    return folder
+
+
+def test_check_runs_the_assignments_part_of_random_games_like_a_spec(explored_assignment):
+    caught = run_grader("check", explored_assignment / "class" / "alice", "--assignment", explored_assignment)
+    assert caught.returncode == 1 and "Score: 6/16" in caught.stdout
+    assert "FAIL  explore" in caught.stdout and "The rule it broke: non-digit-message" in caught.stdout
+    assert '2. "012a"' in caught.stdout
+    visible = run_grader("check", explored_assignment / "class" / "alice", "--assignment", explored_assignment,
+                         "--visible-only")
+    assert visible.returncode == 0 and "explore" not in visible.stdout  # the part is hidden
+
+
+def test_grade_scores_the_part_and_the_class_report_shows_whom_it_caught(explored_assignment):
+    out = explored_assignment / "out"
+    result = run_grader("grade", explored_assignment / "class", "--assignment", explored_assignment, "--out", out)
+    assert result.returncode == 0, result.stdout + result.stderr
+    rows = (out / "gradebook.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "student,score,max_score,02-win-on-first-guess,explore,problem"
+    assert rows[1:] == ["alice,6,16,6,0,", "bob,16,16,6,10,"]
+    report = (out / "report.html").read_text(encoding="utf-8")
+    assert "alice" in report and "012a" in report
