@@ -77,9 +77,10 @@ def cmd_explore(args: argparse.Namespace) -> int:
                 sys.stderr.write("\r\x1b[K")
             if subreaper:
                 kill_orphans(set())
+        _report(args, exploration)  # the JSON too, whether the spec can be saved or not
         if args.save and exploration.finding is not None:
             _save(Path(args.save), exploration, args.seed, reference, options)
-    _report(args, exploration)
+            print(f"\nSaved as a spec: {args.save}")
     return DIFFERENCE if exploration.finding is not None else NO_DIFFERENCE
 
 
@@ -96,8 +97,6 @@ def _report(args: argparse.Namespace, exploration: Exploration) -> None:
     lines = [summary(exploration, args.games, args.seed)]
     if exploration.finding is not None:
         lines += ["", *transcript(exploration.finding)]
-    if args.save and exploration.finding is not None:
-        lines += ["", f"Saved as a spec: {args.save}"]
     sys.stdout.write(printable("\n".join(lines) + "\n", sys.stdout.encoding))
     if args.json:
         write_atomically(Path(args.json), json.dumps(as_json(exploration), ensure_ascii=False, indent=2) + "\n")

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
+from pathlib import Path
 
+import pexpect
 import pytest
 
 from grader_command import run_grader
-
-from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "explore"
@@ -120,3 +121,14 @@ def test_grade_scores_the_part_and_the_class_report_shows_whom_it_caught(explore
     assert rows[1:] == ["alice,6,16,6,0,", "bob,16,16,6,10,"]
     report = (out / "report.html").read_text(encoding="utf-8")
     assert "alice" in report and "012a" in report
+
+
+def test_a_terminal_shows_a_progress_line_per_game():
+    child = pexpect.spawn(sys.executable, ["-m", "grader", "explore", str(ROOT / "reference"), "--games", "2"],
+                          cwd=str(ROOT), encoding="utf-8", timeout=120)
+    child.expect_exact("game 1 of 2")
+    child.expect_exact("game 2 of 2")
+    child.expect_exact("No difference from the reference in 2 games of 2 (seed 0)")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
