@@ -20,7 +20,7 @@ MAX_GUESSES = 12
 # Digits of other scripts (Arabic-Indic, Devanagari, fullwidth, Bengali, Extended Arabic-Indic, superscripts):
 # str.isdigit() says yes to each, the rules say no.
 OTHER_DIGITS = ("٠١٢٣٤٥٦٧٨٩", "०१२३४५६७८९", "０１２３４５６７８９", "০১২৩৪৫৬৭৮৯", "۰۱۲۳۴۵۶۷۸۹", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-NOT_DIGITS = "aobOxz-+._#/lI"
+NOT_DIGITS = "aobOxzé-+._#/lI\t½"
 AROUND = ("", " ", "  ", "\t", " \t")  # what may surround a valid entry: removed before it is read
 MAX_INVALID = 3  # invalid entries before a guess, at most (each one time in three)
 INVALID = ("short", "long", "not a digit", "other script", "repeated", "space inside", "blank")
@@ -107,7 +107,7 @@ def digit_game(choose: Choices) -> tuple[str, ...]:
                 with choose.part():
                     if not choose.chance(3):
                         break
-                    inputs.append(_invalid(choose))
+                    inputs.append(_around(choose, _invalid(choose)))
             guess = key if turn == wrong else _wrong(choose, key, guesses)
             guesses.append(guess)
             inputs.append(_around(choose, guess))

@@ -17,7 +17,7 @@ from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "explore"
-BUG = CORPUS / "bug-last-char-not-checked"  # lets `012a` through as a guess; game 3 of seed 0 shows it
+BUG = CORPUS / "bug-last-char-not-checked"  # takes `012O` as a guess; game 3 of seed 0 shows it
 
 
 def _transcript(stdout: str) -> str:
@@ -39,7 +39,7 @@ def test_a_bug_the_specs_miss_is_found_and_shrunk_to_a_transcript_to_replay(foun
     assert result.returncode == 1, result.stderr
     written = json.loads((folder / "found.json").read_text(encoding="utf-8"))
     assert written["found"] is True and written["rule"] == "non-digit-message" and written["games"] == 3
-    assert written["inputs"] == ["0123", "012a", "0123"]
+    assert written["inputs"] == ["0123", "012O", "0123"]
     assert "Guess must" not in written["got"] and "Invalid input. Try again." in written["expected"]
     assert isinstance(written["seconds"], float)
     assert result.stdout.startswith("A difference from the reference in 3 games of 5 (seed 0)")
@@ -106,7 +106,7 @@ def test_check_runs_the_assignments_part_of_random_games_like_a_spec(explored_as
     caught = run_grader("check", explored_assignment / "class" / "alice", "--assignment", explored_assignment)
     assert caught.returncode == 1 and "Score: 6/16" in caught.stdout
     assert "FAIL  explore" in caught.stdout and "The rule it broke: non-digit-message" in caught.stdout
-    assert '2. "012a"' in caught.stdout
+    assert '2. "012O"' in caught.stdout
     visible = run_grader("check", explored_assignment / "class" / "alice", "--assignment", explored_assignment,
                          "--visible-only")
     assert visible.returncode == 0 and "explore" not in visible.stdout  # the part is hidden
@@ -120,7 +120,7 @@ def test_grade_scores_the_part_and_the_class_report_shows_whom_it_caught(explore
     assert rows[0] == "student,score,max_score,02-win-on-first-guess,explore,problem"
     assert rows[1:] == ["alice,6,16,6,0,", "bob,16,16,6,10,"]
     report = (out / "report.html").read_text(encoding="utf-8")
-    assert "alice" in report and "012a" in report
+    assert "alice" in report and "012O" in report
 
 
 def test_a_terminal_shows_a_progress_line_per_game():
