@@ -29,7 +29,8 @@ from grader.report.lateness import late_sentence, with_late, with_late_said
 from grader.report.feedback import looks_like_said
 from grader.commands.platform_variant import identified, on_platform
 from grader.engine.preview import notes_for
-from grader.engine.runner import Options, check_submission
+from grader.engine.runner import Options
+from grader.explore.part import check_with_part, with_part
 from grader.sandbox.box import start_ahead
 from grader.spec.specs import Spec
 from grader.base.project import default_jobs
@@ -49,7 +50,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         check_writable(Path(target))
     start_ahead(args.launch)  # while the specs are read
     assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
-    specs = variant_specs(assignment, every)
+    specs = with_part(variant_specs(assignment, every), assignment, specs_dir, args.visible_only)
     # A student's own check is told, in plain words, that the official grading isolates their program fully;
     # a platform's run is the official grading, and its log says which protections it has as they are.
     options = options_from(args, assignment, plain=not on_platform(args))
@@ -99,7 +100,7 @@ def _with_looks_like(results: Results, folder: Path, assignment: Assignment, eve
 def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[Verdict]:
     subreaper = become_subreaper()  # a program that escapes its process group still ends with us
     try:
-        return check_submission(folder, specs, options, jobs=jobs)
+        return check_with_part(folder, specs, options, jobs=jobs)
     finally:
         if subreaper:
             kill_orphans(driver_pids())  # the browser's driver is this process's helper, not an orphan

@@ -24,6 +24,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("record", "grader.commands.recording", "add_record"),
     ("mutants", "grader.commands.mutants", "add_mutants"),
     ("validate", "grader.commands.validation", "add_validate"),
+    ("explore", "grader.commands.explore", "add_explore"),
     ("grade", "grader.commands.grade", "add_grade"),
     ("gradebook", "grader.commands.gradebook", "add_gradebook"),
     ("feedback", "grader.commands.feedback", "add_feedback"),

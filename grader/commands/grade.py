@@ -46,6 +46,7 @@ from grader.commands.similar import class_section
 from grader.base.project import default_jobs
 from grader.spec.assignment import Assignment, feedback_title, report_title
 from grader.spec.deadlines import LatePolicy, StudentClock
+from grader.explore.part import with_part
 from grader.spec.specs import Spec
 from grader.commands.variant_files import rendered
 from grader.sandbox.reaping import become_subreaper
@@ -61,7 +62,8 @@ def cmd_grade(args: argparse.Namespace) -> int:
         raise UsageError(f"{class_dir}: no such class folder")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    assignment, _, specs = assignment_specs(args, every_variant=True)
+    assignment, specs_dir, specs = assignment_specs(args, every_variant=True)
+    specs = with_part(specs, assignment, specs_dir)
     out = Path(args.out) if args.out else DEFAULT_OUT / assignment.slug  # two assignments never share one
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out}: --out is a file, not a folder")

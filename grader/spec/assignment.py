@@ -12,6 +12,7 @@ An assignment is a folder shaped like the repository root: `specs/`, `reference/
     referee: referee.py              # optional: the referee of the assignment's referee specs
     transport: browser               # optional: a web page (`program` is its HTML file), played in a browser
     limits: {memory_mb: 1024}        # optional: the sandbox limits of every run (a browser needs more)
+    explore: {points: 10, games: 300, seed: 0, visibility: hidden}   # optional: a part of random games
     parameters: {rows: 8}            # optional: its rules' numbers, filled in where files say {{rows}}
     variants: {eight-rows: {}, ten-rows: {rows: 10}}   # optional: named rule sets, the first the default
     deadline: "2026-12-01T23:59:00+00:00"   # optional: the late policy (grader/spec/deadlines.py), its time zone required
@@ -78,7 +79,8 @@ except BaseException as error:
 """
 LATE_KEYS = ("deadline", "late_penalty", "late_cap", "grace_minutes")
 KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants", "transport", "limits",
-        *LATE_KEYS}
+        "explore", *LATE_KEYS}
+EXPLORE_KEYS = {"points", "games", "seed", "visibility"}
 BROWSER = "browser"  # `transport:` of a web assignment (grader/engine/browser.py); console programs have none
 DEFAULT_SLUG, DEFAULT_PROGRAM = "mastermind", "mastermind.py"  # the digit game's, written in the templates
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
@@ -86,6 +88,17 @@ SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 
 class AssignmentError(UsageError):
     """An assignment folder that cannot be graded with: str() names the file and the reason."""
+
+
+@dataclass(frozen=True)
+class Exploring:
+    """`explore:` of assignment.yaml: a part of the grade that plays `games` random games of `seed` against
+    the reference (grader/explore/), worth `points`, hidden from students unless `visibility` says visible."""
+
+    points: float
+    games: int = 300
+    seed: int = 0
+    visibility: str = "hidden"
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,7 @@ class Assignment:
     browser: bool = False  # a web page played in a browser, not a console program
     limits: tuple[tuple[str, int], ...] = ()  # its runs' sandbox limits (names of grader/sandbox/limits.py)
     late: LatePolicy | None = None  # its late policy, None without `deadline` or `late_penalty`
+    explore: Exploring | None = None  # its part of random games against the reference, if it has one
 
     @property
     def specs(self) -> Path:
@@ -198,7 +212,8 @@ def parse_assignment(data: Any, folder: Path, where: str, root: yaml.Node | None
                               f"as match or colour-2), got {slug!r}")
     variants = _variants(data, where, root)
     return Assignment(data["name"].strip(), folder, program, command + arguments, referee, folder / CONFIG, slug,
-                      variants, variants[0] if variants else None, browser, limits, _late(data, where))
+                      variants, variants[0] if variants else None, browser, limits, _late(data, where),
+                      _exploring(data["explore"], where) if "explore" in data else None)
 
 
 def _percent(data: dict[str, Any], key: str, default: float, where: str) -> float:
@@ -233,6 +248,27 @@ def _transport(value: Any, where: str) -> bool:
         raise AssignmentError(f"{where}: `transport` is `{BROWSER}` (a web page) or left out (a console program), "
                               f"got {value!r}")
     return bool(value == BROWSER)
+
+
+def _exploring(value: Any, where: str) -> Exploring:
+    """`explore:` as Exploring: points (a number, 0 or more), games (a whole number above 0), seed (a whole
+    number), visibility (hidden or visible)."""
+    said = f"{where}: `explore`"
+    if not isinstance(value, dict) or "points" not in value:
+        raise AssignmentError(f"{said} must be a mapping with `points`, such as {{points: 10, games: 300}}")
+    unknown = sorted(set(value) - EXPLORE_KEYS)
+    if unknown:
+        raise AssignmentError(f"{said}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(EXPLORE_KEYS))}")
+    points, games, seed = value["points"], value.get("games", 300), value.get("seed", 0)
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 <= points < float("inf"):
+        raise AssignmentError(f"{said}: `points` must be a number, 0 or more, got {points!r}")
+    for name, number, least in (("games", games, 1), ("seed", seed, 0)):
+        if isinstance(number, bool) or not isinstance(number, int) or number < least:
+            raise AssignmentError(f"{said}: `{name}` must be a whole number, {least} or more, got {number!r}")
+    visibility = value.get("visibility", "hidden")
+    if visibility not in ("hidden", "visible"):
+        raise AssignmentError(f"{said}: `visibility` is hidden or visible, got {visibility!r}")
+    return Exploring(float(points), games, seed, visibility)
 
 
 def _limits(value: Any, where: str) -> tuple[tuple[str, int], ...]:

@@ -63,6 +63,14 @@ def test_every_bundled_assignment_yaml_satisfies_the_schema(path):
     {"name": "Game", "program": "game.py", "late_penalty": 101},
     {"name": "Game", "program": "game.py", "late_cap": 50},
     {"name": "Game", "program": "game.py", "deadline": "2026-12-01T23:59Z", "grace_minutes": 1.5},
+    {"name": "Game", "program": "game.py", "explore": {"points": 10}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 2.5, "games": 50, "seed": 3, "visibility": "visible"}},
+    {"name": "Game", "program": "game.py", "explore": {"games": 50}},
+    {"name": "Game", "program": "game.py", "explore": {"points": -1}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 1, "games": 0}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 1, "seed": "x"}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 1, "visibility": "secret"}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 1, "time": 60}},
 ])
 def test_the_schema_accepts_what_the_loader_accepts(data, tmp_path):
     (tmp_path / "referee.py").touch()  # a referee must exist, which no schema can say
