@@ -25,7 +25,7 @@ import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from grader.batch.fingerprint import fingerprint, grader_digest
 from grader.batch.progress import Progress
@@ -33,42 +33,59 @@ from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, RESULTS, Outcome, s
 from grader.batch.workers import Worker, WorkerGone, WorkerStuck, setup_line
 from grader.base.errors import UsageError
 from grader.base.files import write_atomically
-from grader.engine.intake import IntakeLimits, admit, refused
+from grader.engine.intake import refused
+from grader.engine.runner import Options
+from grader.grading.plan import Plan, assignment_options
+from grader.grading.results import final_results, raw_results
+from grader.grading.submission import admitted
+from grader.grading.variants import closer_variant, every_variant, fitting_runs
 from grader.report.formats import STUDENT_FILES, SUBMISSION_FORMATS, Submission, render
 from grader.report.lateness import with_late
 from grader.report.screenshots import write_screenshots
 from grader.sandbox.reaping import kill_orphans
-from grader.report.text import build_results
-from grader.report.results import Results, grader_error_results, read_results, with_not_run, with_problem
-from grader.engine.runner import Options
-from grader.spec.deadlines import LatePolicy, StudentClock
-from grader.spec.specs import Spec
+from grader.report.results import Results, grader_error_results, read_results
+from grader.spec.assignment import feedback_title
+from grader.spec.timeouts import unit_timeout
+
+
+Unit = tuple[str, Path, str, int]  # a student, their program's folder, a spec's id, the index of its run options
 
 
 class Batch:
-    def __init__(self, students: list[tuple[str, Path]], specs: list[Spec], out: Path,
-                 jobs: int, force: bool, progress: Progress, subreaper: bool = False,
-                 options: Options | None = None, intake: IntakeLimits | None = None,
-                 heading: str = "Mastermind: your results",
-                 late: tuple[LatePolicy, Mapping[str, StudentClock]] | None = None, assignment: str | None = None) -> None:
-        self.students, self.specs, self.out = students, specs, out
-        self.options = options or Options()
-        self.variant = self.options.variant or None  # written into every student's results
-        self.assignment = assignment  # its slug, written into every student's results too
-        self.intake = intake or IntakeLimits()
-        self.setup = setup_line(specs, self.options)
+    """A class's plans scheduled as units on worker processes; each student's results built and their
+    variant fitted by grader/grading, their files written once."""
+
+    def __init__(self, students: list[tuple[str, Path, Plan]], out: Path, jobs: int, force: bool, progress: Progress,
+                 subreaper: bool = False) -> None:
+        self.students, self.out = students, out
+        self.plans = {student: plan for student, _, plan in students}
+        self.runs: list[Options] = []  # every distinct run options: a unit names its own by index
+        self.specs: dict[str, Spec] = {}
+        for _, _, plan in students:
+            self._index(plan.options)
+            for spec in (*plan.specs, *plan.every):
+                self.specs.setdefault(spec.id, spec)
+            for other, _ in every_variant(plan.assignment, list(plan.every)):
+                self._index(assignment_options(other, plan.options))
         self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
-        self.max_score = sum(spec.points for spec in specs)
-        self.heading = heading  # of every student's feedback.md
-        self.policy, self.clocks = late or (None, {})
-        self.base = grader_digest(specs, self.options)
+        self.bases: dict[int, str] = {}
         self.stopping = threading.Event()
         self.lock = threading.Lock()
         self.workers: set[Worker] = set()
-        self.replies: queue.Queue[tuple[str, str, dict[str, Any]]] = queue.Queue()
+        self.replies: queue.Queue[tuple[str, tuple[str, int], dict[str, Any]]] = queue.Queue()
         self.failed: set[str] = set()  # students with an error: their remaining units are not run
         self.not_run: dict[str, tuple[str, ...]] = {}  # each student's compiled files left out of the runs
-        self.timeout = self.options.spec_timeout + 60  # per unit: the runner's own limit, and then some
+
+    def _index(self, options: Options) -> int:
+        if options not in self.runs:
+            self.runs.append(options)
+        return self.runs.index(options)
+
+    def _base(self, plan: Plan) -> str:
+        index = self._index(plan.options)
+        if index not in self.bases:
+            self.bases[index] = grader_digest(list(plan.specs), plan.options)
+        return self.bases[index]
 
     # -- what to grade
     def _unchanged(self, student: str, digest: str) -> Results | None:
@@ -81,10 +98,11 @@ class Batch:
             return None
         if results.grader_error is not None or not (folder / FEEDBACK).is_file():
             return None
-        timed = with_late(results, self.policy, self.clocks.get(student))
+        plan = self.plans[student]
+        timed = with_late(results, plan.policy, plan.clock)
         if timed != results:  # a new late policy or time: the files that tell the score anew, the hash last
             (folder / HASH).unlink()
-            submission = Submission(timed, student=student, heading=self.heading)
+            submission = Submission(timed, student=student, heading=feedback_title(plan.assignment))
             for name in ("results", "feedback"):
                 write_atomically(folder / SUBMISSION_FORMATS[name].file, render(name, submission))
             write_atomically(folder / HASH, digest + "\n")
@@ -95,23 +113,23 @@ class Batch:
         worker: Worker | None = None
         try:
             while not self.stopping.is_set():
-                try:
-                    student, path, spec_id = units.get_nowait()
-                except queue.Empty:
+                unit = units.get()
+                if unit is None or self.stopping.is_set():
                     return
+                student, path, spec_id, run = unit
                 if student in self.failed:
                     reply = {"student": student, "skipped": True}
-                    self.replies.put((student, spec_id, reply))
+                    self.replies.put((student, (spec_id, run), reply))
                     continue
                 if worker is None:
                     with self.lock:  # started and registered at once: kill_orphans must never see it unlisted
                         if self.stopping.is_set():
                             return
-                        worker = Worker(self.setup)
+                        worker = Worker(setup_line(list(self.specs.values()), self.runs))
                         self.workers.add(worker)
-                job = {"student": student, "path": str(path.resolve()), "specs": [spec_id]}
+                job = {"student": student, "path": str(path.resolve()), "specs": [spec_id], "options": run}
                 try:
-                    reply = worker.ask(job, self.timeout)
+                    reply = worker.ask(job, unit_timeout(self.runs[run].time_factor))
                 except (WorkerGone, WorkerStuck) as problem:
                     if self.stopping.is_set():
                         return
@@ -125,7 +143,7 @@ class Batch:
                             kill_orphans({w.pid for w in self.workers})
                 if "error" in reply:
                     self.failed.add(student)
-                self.replies.put((student, spec_id, reply))
+                self.replies.put((student, (spec_id, run), reply))
         finally:
             if worker is not None:
                 self._retire(worker, gently=not self.stopping.is_set())
@@ -136,94 +154,139 @@ class Batch:
             self.workers.discard(worker)
 
     # -- writing one student's files (main thread only)
-    def _record(self, student: str, replies: list[dict[str, Any]], digest: str) -> Outcome:
+    def _error(self, student: str, failure: dict[str, Any], seconds: float) -> Outcome:
         folder = student_folder(self.out, student)
-        seconds = sum(reply.get("seconds", 0.0) for reply in replies)
         (folder / HASH).unlink(missing_ok=True)
-        failure = next((reply for reply in replies if "error" in reply), None)
-        if failure is not None:
-            results = replace(grader_error_results(failure["error"], self.max_score), variant=self.variant,
-                              assignment=self.assignment)
-            write_atomically(folder / ERROR_LOG, f"student: {student}\n{failure['error']}\n\n{failure.get('traceback', '')}")
-            _write_files(folder, Submission(results, student=student, error=failure["error"], heading=self.heading))
-            return Outcome(student, "error", results, seconds, failure["error"])
-        verdicts = [verdict for reply in replies for verdict in reply["verdicts"]]
-        return self._write(student, verdicts, seconds, digest)
+        plan = self.plans[student]
+        results = replace(grader_error_results(failure["error"], sum(spec.points for spec in plan.specs)),
+                          variant=plan.variant, assignment=plan.assignment.slug)
+        write_atomically(folder / ERROR_LOG, f"student: {student}\n{failure['error']}\n\n{failure.get('traceback', '')}")
+        _write_files(folder, Submission(results, student=student, error=failure["error"],
+                                        heading=feedback_title(plan.assignment)))
+        return Outcome(student, "error", results, seconds, failure["error"])
 
-    def _write(self, student: str, verdicts: list, seconds: float, digest: str | None,
-               problem: str | None = None, over_limit: bool = False) -> Outcome:
-        """A graded student's files; the hash last, and only for a run worth skipping next time."""
+    def _write(self, student: str, verdicts: list, raw: Results, seconds: float, digest: str | None,
+               looks_like: tuple[str, float] | None = None) -> Outcome:
+        """A graded student's files, written once; the hash last, and only for a run worth skipping next time."""
         folder = student_folder(self.out, student)
         (folder / HASH).unlink(missing_ok=True)
-        results = replace(build_results(verdicts, reveal_hidden=True), variant=self.variant, assignment=self.assignment)
-        results = with_not_run(results, self.not_run.get(student, ()))
-        if problem is not None:
-            results = with_problem(results, problem, over_limit)
-        results = with_late(results, self.policy, self.clocks.get(student))
-        _write_files(folder, Submission(results, tuple(verdicts), student=student, heading=self.heading))
+        plan = self.plans[student]
+        results = final_results(plan, raw, looks_like)
+        _write_files(folder, Submission(results, tuple(verdicts), student=student, heading=feedback_title(plan.assignment)))
         (folder / ERROR_LOG).unlink(missing_ok=True)
         if digest is not None:
             write_atomically(folder / HASH, digest + "\n")
-        return Outcome(student, "graded", results, seconds, problem=problem)
+        return Outcome(student, "graded", results, seconds, problem=raw.problem)
+
+    def _fitting_units(self, student: str, raw: Results) -> dict[tuple[str, int], str]:
+        """The units that grade the specs a student failed by every other variant's rules, with the variant each is for."""
+        plan = self.plans[student]
+        if not plan.every:
+            return {}
+        return {(spec.id, self._index(assignment_options(other, plan.options))): other.variant.name
+                for other, again in fitting_runs(raw, plan.assignment, list(plan.every)) if other.variant
+                for spec in again}
 
     def run(self) -> list[Outcome]:
         outcomes: dict[str, Outcome] = {}
         digests: dict[str, str] = {}
-        waiting: dict[str, dict[str, dict[str, Any]]] = {}
-        units: queue.Queue = queue.Queue()
-        for student, path in self.students:
-            admitted = admit(path, self.options.script, self.intake)
-            if admitted.folder is None:  # nothing to run: their 0 and why, at once (and never skipped)
-                outcomes[student] = self._write(student, refused(self.specs, admitted.problem), 0.0, None, admitted.problem,
-                                                admitted.refused)
+        paths: dict[str, Path] = {}
+        pending: dict[str, set[tuple[str, int]]] = {}
+        answers: dict[str, dict[tuple[str, int], dict[str, Any]]] = {}
+        fitting: dict[str, tuple[list, Results, dict[tuple[str, int], str]]] = {}  # own verdicts, raw results, fit units
+        units: queue.Queue[Unit | None] = queue.Queue()
+        for student, path, plan in self.students:
+            found = admitted(plan, path)
+            if found.folder is None:  # nothing to run: their 0 and why, at once (and never skipped)
+                verdicts = refused(list(plan.specs), found.problem or "")
+                raw = raw_results(plan, verdicts, problem=found.problem, refused=found.refused)
+                outcomes[student] = self._write(student, verdicts, raw, 0.0, None)
                 self.progress.update(outcomes[student])
                 continue
-            digests[student] = fingerprint(admitted, self.base)
-            self.not_run[student] = admitted.not_run
+            digests[student] = fingerprint(found, self._base(plan))
+            self.not_run[student] = found.not_run
             previous = self._unchanged(student, digests[student])
             if previous is not None:
                 outcomes[student] = Outcome(student, "unchanged", previous)
                 self.progress.update(outcomes[student])
                 continue
-            waiting[student] = {}
-            for spec in self.specs:  # student by student, so results come out (and get written) steadily
-                units.put((student, admitted.folder, spec.id))
+            paths[student], answers[student] = found.folder, {}
+            run = self._index(plan.options)
+            pending[student] = {(spec.id, run) for spec in plan.specs}
+            for spec in plan.specs:  # student by student, so results come out (and get written) steadily
+                units.put((student, found.folder, spec.id, run))
         slots = min(self.jobs, units.qsize())
         threads = [threading.Thread(target=self._slot, args=(units,), daemon=True) for _ in range(slots)]
         for thread in threads:
             thread.start()
         try:
-            while waiting:
-                student, spec_id, reply = self.replies.get()
-                waiting[student][spec_id] = reply
-                if len(waiting[student]) == len(self.specs):
-                    done = waiting.pop(student)
-                    replies = [done[spec.id] for spec in self.specs]
-                    outcomes[student] = self._record(student, replies, digests[student])
-                    self.progress.update(outcomes[student])
+            while pending:
+                student, key, reply = self.replies.get()
+                answers[student][key] = reply
+                pending[student].discard(key)
+                if pending[student]:
+                    continue
+                done = self._answered(student, answers[student], fitting, digests[student])
+                if isinstance(done, Outcome):
+                    del pending[student]
+                    outcomes[student] = done
+                    self.progress.update(done)
+                    continue
+                pending[student] = set(done)
+                for spec_id, run in done:
+                    units.put((student, paths[student], spec_id, run))
+            for _ in threads:
+                units.put(None)
         except KeyboardInterrupt:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the clean-up short
             self.progress.interrupted()
             print("Ctrl-C: stopping the workers and their programs...", file=sys.stderr, flush=True)
-            self._shutdown(threads)
-            done = sum(outcome.status != "unchanged" for outcome in outcomes.values())
+            self._shutdown(threads, units)
+            done_count = sum(outcome.status != "unchanged" for outcome in outcomes.values())
             signal.signal(signal.SIGINT, signal.default_int_handler)
             raise KeyboardInterrupt(  # said once, by the command line's handler
-                f"{done} student(s) graded and written in this run, {len(self.students) - len(outcomes)} not graded "
+                f"{done_count} student(s) graded and written in this run, {len(self.students) - len(outcomes)} not graded "
                 "(run again to grade them; finished ones are skipped). gradebook.csv not updated.") from None
         except BaseException:
-            self._shutdown(threads)  # a bug of ours: still leave no worker or program behind
+            self._shutdown(threads, units)  # a bug of ours: still leave no worker or program behind
             raise
         for thread in threads:
             thread.join()
         if self.subreaper:
             kill_orphans(set())
-        return [outcomes[student] for student, _ in self.students]
+        return [outcomes[student] for student, _, _ in self.students]
 
-    def _shutdown(self, threads: list[threading.Thread]) -> None:
+    def _answered(self, student: str, answers: dict[tuple[str, int], dict[str, Any]],
+                  fitting: dict[str, tuple[list, Results, dict[tuple[str, int], str]]], digest: str) -> Outcome | list:
+        """A student whose units are all back: their outcome, or the units still to run to fit their variant."""
+        plan = self.plans[student]
+        seconds = sum(reply.get("seconds", 0.0) for reply in answers.values())
+        if student in fitting:
+            verdicts, raw, fits = fitting.pop(student)
+            others: dict[str, list] = {}
+            for key, name in fits.items():  # a variant whose run failed is left out of the fitting
+                others.setdefault(name, []).extend(answers[key].get("verdicts", [None]))
+            graded = {name: raw_results(plan, found) for name, found in others.items() if None not in found}
+            return self._write(student, verdicts, raw, seconds, digest, closer_variant(raw, graded))
+        own = self._index(plan.options)
+        replies = [answers[(spec.id, own)] for spec in plan.specs]
+        failure = next((reply for reply in replies if "error" in reply), None)
+        if failure is not None:
+            return self._error(student, failure, seconds)
+        verdicts = [verdict for reply in replies for verdict in reply["verdicts"]]
+        raw = raw_results(plan, verdicts, self.not_run.get(student, ()))
+        fits = self._fitting_units(student, raw)
+        if not fits:
+            return self._write(student, verdicts, raw, seconds, digest)
+        fitting[student] = (verdicts, raw, fits)
+        return list(fits)
+
+    def _shutdown(self, threads: list[threading.Thread], units: queue.Queue) -> None:
         with self.lock:
             self.stopping.set()
             workers = list(self.workers)
+        for _ in threads:
+            units.put(None)  # a slot waiting for a unit wakes and ends
         for worker in workers:
             worker.interrupt()
         for thread in threads:

@@ -1,8 +1,8 @@
 """The worker processes of `grade` and their protocol.
 
 Each worker is a `python3 -c ...worker_main()` in its own session. Its first line of input is the specs
-and options the main process parsed and hashed (so a spec edited during a run cannot mix versions) and
-the sandbox's protections it probed (the worker's runs are the same machine's: no second probe), then
+and every run options (a variant's, a student's time factor) the main process parsed and hashed (so a
+spec edited during a run cannot mix versions) and the sandbox's protections it probed (the worker's runs are the same machine's: no second probe), then
 one JSON line per unit of work (some specs of one student), each answered with one JSON line on the
 protocol pipe. Processes rather than threads because:
   * the grader's own work is Python polling /proc while the program runs; threads would share one GIL;
@@ -45,10 +45,10 @@ IGNORE_SIGINT = ["/bin/sh", "-c", 'trap "" INT; exec "$0" "$@"']
 GRACE_SECONDS = 30.0  # how long a worker gets to clean up after SIGINT before SIGKILL
 
 
-def setup_line(specs: list[Spec], options: Options, found: Protections | None = None) -> bytes:
-    """The first line a worker reads: the specs, the options and the protections (`found`, else this process's
-    own). Pickled: it goes to our own child process, so it is trusted."""
-    return base64.b64encode(pickle.dumps((specs, options, found or protections()))) + b"\n"
+def setup_line(specs: list[Spec], runs: list[Options], found: Protections | None = None) -> bytes:
+    """The first line a worker reads: the specs, every run options a unit may name (by index) and the
+    protections (`found`, else this process's own). Pickled: it goes to our own child process, so it is trusted."""
+    return base64.b64encode(pickle.dumps((specs, runs, found or protections()))) + b"\n"
 
 
 def grade_unit(student: str, path: Path, specs: list[Spec], options: Options) -> dict[str, Any]:
@@ -77,12 +77,13 @@ def worker_main(batch: int) -> int:
         # slot thread that started us, which retires its worker before it ends.
         if not dies_with(batch, signal.SIGINT):
             return 130
-        parsed, options, found = pickle.loads(base64.b64decode(sys.stdin.readline()))
+        parsed, runs, found = pickle.loads(base64.b64decode(sys.stdin.readline()))
         take_probed(found)
         specs = {spec.id: spec for spec in parsed}
         for line in sys.stdin:
             job = json.loads(line)
-            reply = grade_unit(job["student"], Path(job["path"]), [specs[name] for name in job["specs"]], options)
+            reply = grade_unit(job["student"], Path(job["path"]), [specs[name] for name in job["specs"]],
+                               runs[job["options"]])
             protocol.write(json.dumps(reply, ensure_ascii=False) + "\n")
             protocol.flush()
     except KeyboardInterrupt:

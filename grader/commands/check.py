@@ -5,105 +5,27 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from pathlib import Path
 
-from grader.base.console import printable
-from grader.base.errors import UsageError
-from grader.base.files import check_writable, write_atomically
-from grader.report.formats import Submission, render
-from grader.sandbox.reaping import become_subreaper, kill_orphans
-from grader.report.text import build_results
-from grader.report.results import Results, not_run_said, with_not_run, with_problem
-from grader.report.screenshots import FOLDER, write_screenshots
-from grader.engine.browser import driver_pids
-from grader.spec.assignment import Assignment
-from grader.engine.intake import admit, refused
 from grader.base.helptext import CANNOT_RUN, add_command, advanced
-from grader.judge.judging import Verdict, total
-from grader.commands.options import (add_assignment_options, add_run_options, assignment_options, assignment_specs,
-                                     intake_from, options_from, variant_specs)
-from grader.commands.variant_fit import looks_like
-from grader.commands.late_options import add_late_options, submission_late
-from grader.report.lateness import late_sentence, with_late, with_late_said
-from grader.report.feedback import looks_like_said
-from grader.commands.platform_variant import identified, on_platform
-from grader.engine.preview import notes_for
-from grader.engine.runner import Options
-from grader.explore.part import check_with_part, with_part
-from grader.sandbox.box import start_ahead
-from grader.spec.specs import Spec
 from grader.base.project import default_jobs
+from grader.commands.late_options import add_late_options
+from grader.commands.options import add_assignment_options, add_run_options, check_plan
+from grader.commands.platform_variant import identified
+from grader.grading import checking, submission
 
 FULL_MARKS, POINTS_LOST = 0, 1
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    submission = Path(args.submission)
-    if submission.exists() and not submission.is_dir():
-        raise UsageError(f"{submission}: is not a folder (give the folder that holds the program)")
-    if not submission.is_dir():
-        raise UsageError(f"{submission}: no such submission folder")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    for target in filter(None, (args.json, args.junit)):
-        check_writable(Path(target))
-    start_ahead(args.launch)  # while the specs are read
-    assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
-    specs = with_part(variant_specs(assignment, every), assignment, specs_dir, args.visible_only)
-    # A student's own check is told, in plain words, that the official grading isolates their program fully;
-    # a platform's run is the official grading, and its log says which protections it has as they are.
-    options = options_from(args, assignment, plain=not on_platform(args))
-    late = submission_late(args, assignment)  # a bad metadata file is said before any program runs
-    admitted = admit(submission, options.script, intake_from(args))
-    if admitted.folder is None:
-        verdicts = refused(specs, admitted.problem)
-        title = f"Checking {submission} against {len(specs)} spec(s) from {specs_dir}: {admitted.problem}"
-    else:
-        verdicts = _run(admitted.folder, specs, options, args.jobs)
-        title = f"Checking {admitted.folder / options.script} against {len(specs)} spec(s) from {specs_dir}" + (
-            f", variant {assignment.variant.describe()}" if assignment.variant else "")
-        title = "\n".join(filter(None, [title, not_run_said(admitted.not_run),
-                                         *notes_for(options, admitted.folder / options.script)]))
-    results = with_not_run(build_results(verdicts), admitted.not_run)  # a student's view: hidden specs by name only
-    results = replace(results, variant=assignment.variant.name if assignment.variant else None, assignment=assignment.slug)
-    if admitted.folder is not None:
-        results = _with_looks_like(results, admitted.folder, assignment, every, options, args.jobs)
-        title += "\n" + looks_like_said(results) if results.looks_like else ""
-    if admitted.problem is not None:
-        results = with_problem(results, admitted.problem, admitted.refused)
-    if late is not None:
-        results = with_late_said(with_late(results, *late))
-        title += "\n" + late_sentence(results)
-    checked = Submission(results, tuple(verdicts), title=title, reveal_hidden=not args.student_view)
-    sys.stdout.write(printable(render("text", checked), sys.stdout.encoding))
-    for name, target in (("results", args.json), ("junit", args.junit)):
-        if target:
-            write_atomically(Path(target), render(name, checked))
-    if args.screenshots and any(test.screenshot for test in results.tests):
-        write_screenshots(Path(args.screenshots), results, verdicts)
-        print(f"Pictures of the failing pages: {Path(args.screenshots) / FOLDER}/")
-    score, maximum = total(verdicts)
-    return FULL_MARKS if score == maximum else POINTS_LOST
-
-
-def _with_looks_like(results: Results, folder: Path, assignment: Assignment, every: list[Spec], options: Options,
-                     jobs: int) -> Results:
-    """The results, with the variant whose rules fit the program clearly better where one does: the specs it
-    failed run again by each other variant's rules, as `grade` does for a class."""
-    def grade(other: Assignment, again: list[Spec]) -> Results:
-        return build_results(_run(folder, again, assignment_options(other, options), jobs))
-
-    return replace(results, looks_like=looks_like(results, assignment, every, grade))
-
-
-def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[Verdict]:
-    subreaper = become_subreaper()  # a program that escapes its process group still ends with us
-    try:
-        return check_with_part(folder, specs, options, jobs=jobs)
-    finally:
-        if subreaper:
-            kill_orphans(driver_pids())  # the browser's driver is this process's helper, not an orphan
+    plan, specs_dir = check_plan(args)
+    graded = submission.grade_submission(plan, Path(args.submission), args.jobs)
+    shown = checking.checked(plan, graded, Path(args.submission), specs_dir, reveal_hidden=not args.student_view)
+    sys.stdout.write(checking.report_text(shown, sys.stdout.encoding))
+    written = checking.write_check_files(shown, args.json, args.junit, args.screenshots)
+    if written:
+        print(written)
+    return FULL_MARKS if checking.full_marks(graded) else POINTS_LOST
 
 
 def add_check(commands: argparse._SubParsersAction) -> None:

@@ -15,7 +15,7 @@ from grader.base.helptext import CANNOT_RUN, add_command
 from grader.commands.options import (add_assignment_options, add_run_options, chosen_assignment, intake_from,
                                      options_from)
 from grader.commands.recording import RecordError, record_text
-from grader.commands.variant_files import rendered
+from grader.grading.variant_files import filled_copy
 from grader.engine.intake import admit
 from grader.engine.runner import Options
 from grader.explore.games import GAMES
@@ -67,7 +67,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
         raise UsageError(f"{submission}: {admitted.problem}")
-    with rendered(Path(assignment.reference), assignment) as reference:
+    with filled_copy(Path(assignment.reference), assignment) as reference:
         subreaper = become_subreaper()
         try:
             exploration = explore(admitted.folder, reference, suite, options, game, args.games, args.seed,

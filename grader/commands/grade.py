@@ -36,19 +36,17 @@ from grader.batch.summary import summary
 from grader.base.errors import UsageError
 from grader.base.files import prepare_folder, private_folder, write_atomically
 from grader.report.formats import CLASS_FORMATS, Class
-from grader.commands.options import (add_assignment_options, add_run_options, assignment_options, assignment_specs,
-                                     intake_from, options_from)
-from grader.commands.student_variants import (Group, add_variant_choice, cross_check, groups, run_groups, student_variants,
-                                              variants_said)
-from grader.commands.variant_fit import every_variant
+from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
+from grader.commands.student_variants import add_variant_choice, student_variants, variants_said
+from grader.grading.plans import class_plans
 from grader.commands.late_options import add_late_options, class_late
 from grader.commands.similar import class_section
 from grader.base.project import default_jobs
-from grader.spec.assignment import Assignment, feedback_title, report_title
+from grader.spec.assignment import Assignment, report_title
 from grader.spec.deadlines import LatePolicy, StudentClock
 from grader.explore.part import with_part
 from grader.spec.specs import Spec
-from grader.commands.variant_files import rendered
+from grader.grading.variant_files import filled_copy
 from grader.sandbox.reaping import become_subreaper
 
 DEFAULT_OUT = Path("grades")  # where each assignment's results go, in a folder named by its slug
@@ -68,7 +66,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out}: --out is a file, not a folder")
     if class_dir.resolve() == assignment.corpus.resolve():  # the instructor's own files: {{rows}} filled in
-        with rendered(class_dir, assignment) as corpus:
+        with filled_copy(class_dir, assignment) as corpus:
             return _grade(args, corpus, out, assignment, specs)
     return _grade(args, class_dir, out, assignment, specs)
 
@@ -94,19 +92,10 @@ def _grade_students(args: argparse.Namespace, class_dir: Path, out: Path, assign
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     options, intake, subreaper = options_from(args, assignment, private=(class_dir,)), intake_from(args), become_subreaper()
-
-    def batch(group: Group, progress: Progress, where: Path = out) -> Batch:
-        graded, group_specs, group_students = group
-        return Batch(group_students, group_specs, where, jobs, args.force or where != out, progress, subreaper=subreaper,
-                     options=assignment_options(graded, options), intake=intake, heading=feedback_title(assignment),
-                     late=late, assignment=assignment.slug)
-
-    cut = groups(assignment, specs, students, chosen)
-    outcomes = run_groups(cut, batch, Progress(len(students), sys.stderr))
+    plans = class_plans(assignment, specs, students, chosen, options, intake, late)
+    outcomes = Batch(plans, out, jobs, args.force, Progress(len(students), sys.stderr), subreaper=subreaper).run()
     if chosen is not None:
-        cross_check(outcomes, cut, every_variant(assignment, specs), batch, feedback_title(assignment), out)
         print(variants_said(outcomes), file=sys.stderr)
-    specs = cut[0][1] if cut else specs
     similar, note = class_section(students, assignment, bool(args.shard))
     if note:
         print(note, file=sys.stderr)
@@ -114,7 +103,7 @@ def _grade_students(args: argparse.Namespace, class_dir: Path, out: Path, assign
                    folders=tuple((o.student, f"{STUDENTS}/{file_name(o.student)}") for o in outcomes))
     for format in CLASS_FORMATS.values():
         write_atomically(out / format.file, format.render(graded), private=True)
-    sys.stdout.write(summary(outcomes, specs, out, time.monotonic() - started, jobs))
+    sys.stdout.write(summary(outcomes, list(plans[0][2].specs) if plans else specs, out, time.monotonic() - started, jobs))
     return 1 if any(o.status == "error" for o in outcomes) else 0
 
 

@@ -29,8 +29,9 @@ from typing import Collection
 
 from grader.base.errors import UsageError
 from grader.judge.judging import CRASH, HANG, NO_PROGRAM, OVER_LIMIT, SYNTAX, Verdict, total
-from grader.commands.options import add_assignment_options, assignment_options, assignment_specs
-from grader.commands.variant_files import rendered
+from grader.commands.options import add_assignment_options, assignment_specs
+from grader.grading.plan import assignment_options
+from grader.grading.variant_files import filled_copy
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.engine.pages import close_browsers
 from grader.engine.runner import Options, grade_spec
@@ -253,7 +254,7 @@ def cmd_mutants(args: argparse.Namespace) -> int:
     assignment, directory, specs = assignment_specs(args)
     table = suite_table(directory, specs)
     declared = {row.rule for row in table if row.rule} or None
-    with rendered(Path(args.corpus) if args.corpus else assignment.corpus, assignment) as corpus:
+    with filled_copy(Path(args.corpus) if args.corpus else assignment.corpus, assignment) as corpus:
         entries = load_corpus(corpus, declared)
         if args.only:
             entries = [e for e in entries if any(word in e.name for word in args.only)]

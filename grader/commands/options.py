@@ -9,17 +9,22 @@ import sys
 from dataclasses import fields, replace
 from pathlib import Path
 
-from grader.spec.assignment import (BROWSER, Assignment, find_assignment, load_assignment, no_assignment_found,
+from grader.spec.assignment import (Assignment, find_assignment, load_assignment, no_assignment_found,
                                      with_variant)
-from grader.spec.variants import for_variant
-from grader.commands.platform_variant import platform_variant
+from grader.grading.plan import assignment_options
+from grader.grading.variants import variant_specs
+from grader.commands.late_options import submission_late
+from grader.commands.platform_variant import on_platform, platform_variant
+from grader.grading.plan import Plan
 from grader.base.errors import UsageError
+from grader.base.files import check_writable
+from grader.explore.part import with_part
 from grader.base.helptext import advanced
 from grader.engine.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.engine.referee import RefereeError, start_referee
 from grader.engine.runner import Options
 from grader.sandbox.protections import exposed, protections
-from grader.sandbox.box import FORK, LAUNCHES
+from grader.sandbox.box import FORK, LAUNCHES, start_ahead
 from grader.sandbox.limits import Limits
 from grader.spec.errors import SpecError, SpecErrors
 from grader.spec.specs import Spec, load_specs
@@ -96,17 +101,6 @@ def chosen_assignment(args: argparse.Namespace) -> Assignment:
     return with_variant(assignment, name)
 
 
-def assignment_options(assignment: Assignment, options: Options | None = None) -> Options:
-    """`options` for grading this assignment's program: its file name, command, referee, variant, limits
-    and transport."""
-    variant = assignment.variant
-    options = options or Options(limits=replace(Limits(), **dict(assignment.limits)))
-    return replace(options, script=assignment.program, command=assignment.command,
-                   referee=str(assignment.referee or ""), config=str(assignment.config),
-                   variant=variant.name if variant else "", parameters=variant.parameters if variant else (),
-                   transport=BROWSER if assignment.browser else options.transport)
-
-
 def kind_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecError]:
     """Specs of the other kind than the assignment: web steps for a console program, or the reverse."""
     where = assignment.config
@@ -138,11 +132,6 @@ def referee_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecErro
         except RefereeError as error:
             problems.append(SpecError(spec.path, None, str(error)))
     return problems
-
-
-def variant_specs(assignment: Assignment, specs: list[Spec]) -> list[Spec]:
-    """The specs that grade the assignment's variant (a spec marked `variants:` grades those only)."""
-    return [spec for spec in specs if for_variant(spec.variants, assignment.variant)]
 
 
 def assignment_specs(args: argparse.Namespace, visible_only: bool = False,
@@ -190,3 +179,26 @@ def intake_from(args: argparse.Namespace) -> IntakeLimits:
     """The limits on what a submission may hold (`--limit submission_mb=N`...), checked before copying it."""
     return replace(IntakeLimits(), **{name: value for name, value in args.limit if name in INTAKE_LIMIT_NAMES})
 
+
+def check_plan(args: argparse.Namespace) -> tuple[Plan, Path]:
+    """`check`'s plan for its submission, and the folder its specs came from: every bad argument, spec and
+    metadata file said before any program runs."""
+    submission = Path(args.submission)
+    if submission.exists() and not submission.is_dir():
+        raise UsageError(f"{submission}: is not a folder (give the folder that holds the program)")
+    if not submission.is_dir():
+        raise UsageError(f"{submission}: no such submission folder")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    for target in filter(None, (args.json, args.junit)):
+        check_writable(Path(target))
+    start_ahead(args.launch)  # while the specs are read
+    assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
+    specs = with_part(variant_specs(assignment, every), assignment, specs_dir, args.visible_only)
+    # A student's own check is told, in plain words, that the official grading isolates their program fully;
+    # a platform's run is the official grading, and its log says which protections it has as they are.
+    options = options_from(args, assignment, plain=not on_platform(args))
+    late = submission_late(args, assignment)
+    policy, clock = late if late is not None else (None, None)
+    return Plan(assignment, tuple(specs), options, intake_from(args), every=tuple(every), policy=policy, clock=clock,
+                reveal_hidden=False), specs_dir

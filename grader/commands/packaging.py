@@ -24,7 +24,7 @@ from pathlib import Path
 from grader.spec.assignment import CONFIG, DEFAULT_PROGRAM, Assignment, load_assignment, with_variant
 from grader.base.errors import UsageError
 from grader.commands.options import add_assignment_options, chosen_assignment
-from grader.commands.variant_files import IGNORED, rendered, variant_config
+from grader.grading.variant_files import IGNORED, filled_copy, variant_config
 from grader.commands.platform_variant import GRADESCOPE_KEY, VARIANTS_FILE, roster_column, roster_variants, variants_file
 from grader.spec.variants import for_variant
 from grader.base.helptext import CANNOT_RUN, add_command
@@ -94,7 +94,7 @@ def build_handout(out: Path, specs_dir: Path, assignment: Assignment | None = No
     """One variant's handout (the assignment's variant: its template and README with the numbers written
     in, its visible specs, an assignment.yaml of that variant alone)."""
     assignment = assignment or load_assignment()
-    with rendered(assignment.template, assignment) as template, rendered(assignment.reference, assignment) as reference:
+    with filled_copy(assignment.template, assignment) as template, filled_copy(assignment.reference, assignment) as reference:
         return _build_handout(out, specs_dir, assignment, template, reference / assignment.program)
 
 

@@ -28,8 +28,9 @@ from grader.engine.runner import Options, run_session, run_spec
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.spec.errors import SpecError
 from grader.spec.specs import is_suite_file, load_suite, parse_spec
-from grader.commands.options import add_assignment_option, assignment_options, chosen_assignment
-from grader.commands.variant_files import rendered
+from grader.commands.options import add_assignment_option, chosen_assignment
+from grader.grading.plan import assignment_options
+from grader.grading.variant_files import filled_copy
 from grader.base.project import REFERENCE
 from grader.base.wording import count_of
 
@@ -191,7 +192,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         raise UsageError(f"{assignment.config}: a web page's specs are written by hand, expected texts included: "
                          "record plays console programs only (docs/writing-specs.md, \"A web page\")")
     options = assignment_options(assignment)
-    with rendered(Path(args.reference or assignment.reference), assignment) as reference:
+    with filled_copy(Path(args.reference or assignment.reference), assignment) as reference:
         return _record_all(args, reference, options, assignment.variant.name if assignment.variant else "")
 
 

@@ -1,28 +1,16 @@
 """Per-student variants for `grade`: each student's variant from a roster column (`--variants-from
 roster.csv:COLUMN`, the one roster format of grader/report/roster.py) or from their id alone
 (`--variants-by-id`, grader/spec/variants.py's `student_variant`), and, for a student who lost points,
-whether another variant's rules fit their program clearly better (grader/commands/variant_fit.py)."""
+whether another variant's rules fit their program clearly better (grader/grading/variants.py)."""
 
 from __future__ import annotations
 
 import argparse
-import io
-import tempfile
-from dataclasses import replace
-from pathlib import Path
-from typing import Callable
 
 from grader.base.errors import UsageError
 from grader.base.escaping import safe_name
-from grader.base.files import private_folder, write_atomically
-from grader.batch.progress import Progress
-from grader.batch.run import Batch
-from grader.batch.students import STUDENTS, Outcome, student_folder
-from grader.commands.options import variant_specs
+from grader.batch.students import Outcome
 from grader.commands.platform_variant import roster_column
-from grader.commands.variant_fit import closer_variant, every_variant, failed_specs
-from grader.report.formats import SUBMISSION_FORMATS, Submission, render
-from grader.report.results import Results
 from grader.report.roster import read_roster
 from grader.spec.assignment import Assignment
 from grader.spec.variants import Variant, student_variant, unequal_points
@@ -84,56 +72,6 @@ def student_variants(args: argparse.Namespace, assignment: Assignment, students:
         raise UsageError(f"{path}: no column {name!r}; its columns are {', '.join(roster.columns)}")
     cells = {student: cells[name] for student, cells in roster.entries.items() if name in cells}
     return variants_from(cells, f"{path}, column {name}", students, assignment.variants)
-
-
-Group = tuple[Assignment, list[Spec], list[tuple[str, Path]]]  # a variant, its specs, its students
-
-
-def groups(assignment: Assignment, specs: list[Spec], students: list[tuple[str, Path]],
-           chosen: dict[str, Variant] | None) -> list[Group]:
-    """The class cut by variant, in the variants' order (one group, the assignment's variant, without
-    per-student variants); `specs` every variant's, each group gets its own."""
-    if chosen is None:
-        return [(assignment, variant_specs(assignment, specs), students)]
-    return [(graded, mine, who) for graded, mine in every_variant(assignment, specs)
-            if (who := [(student, path) for student, path in students if chosen[student] == graded.variant])]
-
-
-def run_groups(cut: list[Group], make: Callable[..., Batch], progress: Progress) -> list[Outcome]:
-    """Every group's batch, one after the other; the outcomes in the class's order."""
-    found = {outcome.student: outcome for group in cut for outcome in make(group, progress).run()}
-    return [found[student] for group in cut for student, _ in group[2]]
-
-
-def cross_check(outcomes: list[Outcome], cut: list[Group], every: list[tuple[Assignment, list[Spec]]],
-                make: Callable[..., Batch], heading: str, out: Path) -> None:
-    """For each student graded now who lost points, the specs they failed graded by every other variant's
-    rules (in a scratch folder, nothing of it kept), and `looks_like` written into their results and
-    feedback where another variant fits clearly better."""
-    paths = {student: path for _, _, students in cut for student, path in students}
-    losing = [o for o in outcomes if o.status == "graded" and o.problem is None and o.results.score < o.results.max_score]
-    others: dict[str, dict[str, Results]] = {outcome.student: {} for outcome in losing}
-    with tempfile.TemporaryDirectory(prefix="grader-variants-") as scratch:
-        for assignment, specs in every:
-            name = assignment.variant.name if assignment.variant else ""
-            who = [o for o in losing if o.results.variant != name]
-            failed = {spec for o in who for spec in failed_specs(o.results)}
-            mine = [spec for spec in specs if spec.id in failed]
-            if not who or not mine:
-                continue
-            (Path(scratch) / name).mkdir()
-            private_folder(Path(scratch) / name / STUDENTS)
-            group = (assignment, mine, [(o.student, paths[o.student]) for o in who])
-            for outcome in make(group, Progress(len(who), io.StringIO()), Path(scratch) / name).run():
-                others[outcome.student][name] = outcome.results
-    for outcome in losing:
-        found = closer_variant(outcome.results, others[outcome.student])
-        if found is not None:
-            outcome.results = replace(outcome.results, looks_like=found)
-            folder = student_folder(out, outcome.student)
-            for format in ("results", "feedback"):
-                write_atomically(folder / SUBMISSION_FORMATS[format].file,
-                                 render(format, Submission(outcome.results, heading=heading)))
 
 
 def variants_said(outcomes: list[Outcome]) -> str:

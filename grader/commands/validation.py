@@ -19,9 +19,10 @@ from grader.judge.judging import CRASH, FLOOD, HANG, NO_PROGRAM, OVER_LIMIT, SYN
 from grader.report.text import failure_details
 from grader.base.helptext import add_command
 from grader.spec.assignment import Assignment, load_assignment
-from grader.commands.options import (add_assignment_options, assignment_options, chosen_assignment, kind_problems,
-                                     referee_problems, variant_specs)
-from grader.commands.variant_files import rendered
+from grader.commands.options import add_assignment_options, chosen_assignment, kind_problems, referee_problems
+from grader.grading.variants import variant_specs
+from grader.grading.plan import assignment_options
+from grader.grading.variant_files import filled_copy
 from grader.spec.variants import unequal_points
 from grader.engine.runner import Options, check_submission
 from grader.spec.errors import SpecError
@@ -149,8 +150,8 @@ def render(result: Validation, directory: Path, assignment: Assignment | None = 
 def cmd_validate(args: argparse.Namespace) -> int:
     assignment = chosen_assignment(args)
     directory = Path(args.specs) if args.specs else assignment.specs
-    with rendered(Path(args.reference or assignment.reference), assignment) as reference, \
-            rendered(Path(args.template or assignment.template), assignment) as template:
+    with filled_copy(Path(args.reference or assignment.reference), assignment) as reference, \
+            filled_copy(Path(args.template or assignment.template), assignment) as template:
         result = validate(directory, reference, template, jobs=args.jobs, assignment=assignment)
     sys.stdout.write(render(result, directory, assignment))
     return result.status

@@ -92,12 +92,13 @@ def _opened(submission: Path, limits: Limits, require_isolation: bool, page: str
 
 
 def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeout: float,
-             require_isolation: bool = False) -> Session:
+             require_isolation: bool = False, factor: float = 1.0) -> Session:
     """Play `spec` on the submission's `page`: open it, then for each step read what it names and do its
     action. Stops where going on is impossible: the page never settled, a control is missing, or the
-    spec's `spec_timeout` is up (said so, not as a step that had a sliver of it). The spec's context is
+    spec's `spec_timeout` is up (said so, not as a step that had a sliver of it); each step's time is
+    times `factor`, the student's time factor. The spec's context is
     closed on return; the browser is kept for the submission's next spec."""
-    base = Session((), Ending.MISSING, timeout=step_timeout(0, spec.timeout), output_limit=limits.output_bytes,
+    base = Session((), Ending.MISSING, timeout=step_timeout(0, spec.timeout, factor), output_limit=limits.output_bytes,
                    script=page)
     if not (submission / page).is_file():
         return base
@@ -107,10 +108,10 @@ def run_page(submission: Path, spec: Spec, page: str, limits: Limits, spec_timeo
     run = _opened(submission, limits, require_isolation, page, spec)
     try:
         deadline = time.monotonic() + spec_timeout  # the browser's start (seconds) is not the spec's time
-        seconds = step_timeout(0, spec.timeout)
+        seconds = step_timeout(0, spec.timeout, factor)
         problem = run.open(min(seconds, spec_timeout))
         for index, step in enumerate(spec.steps):
-            seconds = step_timeout(index, spec.timeout)
+            seconds = step_timeout(index, spec.timeout, factor)
             lines = run.read(step.regions, seconds) if problem is None or problem.kind == UNSETTLED else []
             outputs.append(_output(lines))
             if not picture and (problem is not None or not step_matches(spec, index, outputs[-1])):

@@ -26,26 +26,20 @@ from grader.sandbox.limits import Limits
 from grader.sandbox.protections import isolation
 from grader.base.project import PYTHON
 from grader.spec.specs import Spec
-from grader.spec.timeouts import step_timeout
+from grader.spec.timeouts import STUCK_ASLEEP_SECONDS, STUCK_CPU_SECONDS, spec_timeout, step_timeout
 from grader.engine.pages import close_browsers, run_page
 from grader.engine.pipes import Pipes
 from grader.engine.transport import PTY, Chunk, Transport
 
 SCRIPT = "mastermind.py"
 
-# Once a program has printed all the spec expects and only its exit is missing, this much CPU time, or
-# this long with every thread asleep, proves it will not end: a correct program ends in milliseconds of
-# CPU and never sleeps on the way out. CPU time and sleep are the program's own, not the machine's load,
-# so the verdict stays the same on a busy machine; the step timeout still bounds everything else.
-STUCK_CPU_SECONDS = 0.3
-STUCK_ASLEEP_SECONDS = 0.4
 LAST_STEP_SLICE = 0.05  # how often that proof is looked for: each look reads every thread of the program
 
 
 @dataclass(frozen=True)
 class Options:
     limits: Limits = field(default_factory=Limits)
-    spec_timeout: float = 60.0
+    time_factor: float = 1.0  # every time limit's multiplier (grader/spec/timeouts.py), an accommodation
     wait_method: str = "auto"
     transport: str = PTY  # or PIPES (see grader/engine/transport.py)
     script: str = SCRIPT
@@ -158,13 +152,13 @@ def play_session(
     answers None; the step `last_step` is read as the last (see `_collect_last`). Each step may take
     `step_timeout(step, timeout)` seconds (`timeout`: the spec's own, or None); the player's own time
     counts against neither the step nor the spec timeout."""
-    step_seconds = step_timeout(0, timeout)
+    step_seconds = step_timeout(0, timeout, options.time_factor)
     base = Session((), Ending.MISSING, timeout=step_seconds, output_limit=options.limits.output_bytes, script=options.script)
     if not (submission / options.script).is_file():
         return base
     outputs: list[str] = []
     budget = options.limits.output_bytes
-    deadline = time.monotonic() + options.spec_timeout
+    deadline = time.monotonic() + spec_timeout(options.time_factor)
     box = transport = None
     stuck = False
     echoed: tuple[bool | None, ...] = ()
@@ -175,7 +169,7 @@ def play_session(
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
             transport = open_transport(options, box, argv)
         for step in count():
-            step_seconds = step_timeout(step, timeout)
+            step_seconds = step_timeout(step, timeout, options.time_factor)
             remaining = min(step_seconds, max(deadline - time.monotonic(), 0))
             if step != last_step:
                 chunk = transport.collect(remaining, budget)
@@ -255,8 +249,8 @@ def grade_spec(submission: Path, spec: Spec, options: Options) -> Verdict:
         return run_refereed(submission, spec, options)
     if spec.web:
         limits = _spec_options(options, spec).limits
-        return judge(spec, run_page(submission, spec, options.script, limits, options.spec_timeout,
-                                    options.require_isolation))
+        return judge(spec, run_page(submission, spec, options.script, limits, spec_timeout(options.time_factor),
+                                    options.require_isolation, options.time_factor))
     return judge(spec, run_spec(submission, spec, options))
 
 

@@ -17,8 +17,8 @@ import pytest
 from grader.spec.assignment import command_line, load_assignment
 from grader.judge.judging import PASSED, SYNTAX
 from grader.commands.mutants import analyse, grade_corpus, load_corpus
-from grader.commands.options import assignment_options
-from grader.commands.variant_files import rendered
+from grader.grading.plan import assignment_options
+from grader.grading.variant_files import filled_copy
 from grader.report.text import failure_details
 from grader.engine.runner import Options, grade_spec, play_session
 from grader.spec.specs import load_specs, parse_spec
@@ -91,7 +91,7 @@ def test_the_referee_s_thinking_is_not_the_program_s_time(tmp_path):
 def test_an_objection_reads_like_any_failure():
     assignment = load_assignment(COLOUR)
     [spec] = [spec for spec in load_specs(assignment.specs) if spec.id == "07-clues"]
-    with rendered(assignment.corpus, assignment) as corpus:
+    with filled_copy(assignment.corpus, assignment) as corpus:
         verdict = grade_spec(corpus / "bug-misplaced-ignores-repeats", spec, assignment_options(assignment))
     details = "\n".join(failure_details(verdict))
     assert "the referee objected to the output after input 1" in details
@@ -108,7 +108,7 @@ def test_a_referee_judges_its_spec_s_rule_only(folder, rule_spec, exact_spec):
     game's does not."""
     assignment = load_assignment(folder)
     specs = {spec.id: spec for spec in load_specs(assignment.specs)}
-    with rendered(assignment.corpus, assignment) as corpus:  # the colour corpus's {{rows}} filled in
+    with filled_copy(assignment.corpus, assignment) as corpus:  # the colour corpus's {{rows}} filled in
         entry = corpus / "cosmetic-own-wording"
         assert grade_spec(entry, specs[rule_spec], assignment_options(assignment)).kind == PASSED
         exact = grade_spec(entry, specs[exact_spec], assignment_options(assignment))
@@ -122,7 +122,7 @@ def test_a_referee_judges_its_spec_s_rule_only(folder, rule_spec, exact_spec):
 def test_corpus_entries_are_graded_as_their_notes_say(folder, names):
     assignment = load_assignment(folder)
     specs = load_specs(assignment.specs)
-    with rendered(assignment.corpus, assignment) as corpus:
+    with filled_copy(assignment.corpus, assignment) as corpus:
         entries = [entry for entry in load_corpus(corpus) if entry.name in names]
         results = grade_corpus(entries, specs, assignment_options(assignment), jobs=2)
     analysis = analyse(entries, specs, results)

@@ -362,9 +362,9 @@ def test_a_worker_runs_by_the_protections_its_batch_probed(tmp_path: Path):
     spec = parse_spec("name: n\ndescription: d\npoints: 1\nvisibility: visible\nsteps:\n  - output: not isolated\n",
                       "s.yaml", "s")
     told = Protections(rlimits=True, reason="what the batch probed, in this test")
-    worker = Worker(setup_line([spec], Options(), told))
+    worker = Worker(setup_line([spec], [Options()], told))
     try:
-        reply = worker.ask({"student": "s", "path": str(tmp_path), "specs": ["s"]}, timeout=120)
+        reply = worker.ask({"student": "s", "path": str(tmp_path), "specs": ["s"], "options": 0}, timeout=120)
     finally:
         worker.close()
     assert [verdict.kind for verdict in reply["verdicts"]] == [PASSED], reply

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from grader.commands.mutants import analyse, grade_corpus, load_corpus
-from grader.commands.options import assignment_options
+from grader.grading.plan import assignment_options
 from grader.engine.runner import grade_spec
 from grader.report.text import failure_details
 from grader.spec.assignment import load_assignment

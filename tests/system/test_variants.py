@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.commands.variant_files import fill_folder
+from grader.grading.variant_files import fill_folder
 from grader.spec.assignment import load_assignment, with_variant
 from grader_command import run_grader
 

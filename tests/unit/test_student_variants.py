@@ -14,7 +14,7 @@ import pytest
 from grader.base.errors import UsageError
 from grader.commands.platform_variant import roster_column
 from grader.commands.student_variants import student_variants, variants_from
-from grader.commands.variant_fit import closer_variant, looks_like
+from grader.grading.variants import closer_variant, fitting_runs
 from grader.report.feedback import feedback_markdown
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
@@ -85,19 +85,17 @@ def test_another_variant_fits_clearly_better_when_its_rules_give_back_half_the_p
     assert closer_variant(OWN, others) == expected
 
 
-def test_check_grades_only_the_failed_specs_and_only_by_the_other_variants():
+def test_only_the_failed_specs_are_run_again_and_only_by_the_other_variants():
     colour = with_variant(load_assignment(ROOT / "assignments" / "colour"), "ten-rows")
     specs = load_specs(colour.specs)
-    asked: list[tuple[str, list[str]]] = []
-
-    def grade(other, again):  # the loss is eight-rows' rules: graded by them it passes
-        asked.append((other.variant.name, [spec.id for spec in again]))
-        return result(*((spec.id, 2 if other.variant.name == "eight-rows" else 0, 2) for spec in again))
-
     own = result(("02-win", 3, 3), ("03-loss", 0, 2))
-    assert looks_like(own, colour, specs, grade) == ("eight-rows", 2.0)
-    assert asked == [("eight-rows", ["03-loss"]), ("twelve-rows", ["03-loss"])]
-    assert looks_like(result(("02-win", 3, 3)), colour, specs, grade) is None and len(asked) == 2
+    runs = fitting_runs(own, colour, specs)
+    assert [(other.variant.name, [spec.id for spec in again]) for other, again in runs] == [
+        ("eight-rows", ["03-loss"]), ("twelve-rows", ["03-loss"])]
+    others = {other.variant.name: result(*((spec.id, 2 if other.variant.name == "eight-rows" else 0, 2) for spec in again))
+              for other, again in runs}  # the loss is eight-rows' rules: graded by them it passes
+    assert closer_variant(own, others) == ("eight-rows", 2.0)
+    assert fitting_runs(result(("02-win", 3, 3)), colour, specs) == []
 
 
 def test_full_marks_never_look_like_another_variant():

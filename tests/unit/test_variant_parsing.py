@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from grader.base.errors import UsageError
-from grader.commands.options import referee_problems, variant_specs
-from grader.commands.variant_files import fill_folder
+from grader.commands.options import referee_problems
+from grader.grading.variants import variant_specs
+from grader.grading.variant_files import fill_folder
 from grader.spec.assignment import AssignmentError, load_assignment, with_variant
 from grader.spec.specs import parse_spec
 from grader.spec.variants import (DEFAULT, Variant, VariantError, choose, fill, for_variant, parse_variants,

@@ -39,7 +39,7 @@ def fill_folder(source: Path, target: Path, variant: Variant) -> Path:
 
 
 @contextmanager
-def rendered(folder: Path, assignment: Assignment) -> Iterator[Path]:
+def filled_copy(folder: Path, assignment: Assignment) -> Iterator[Path]:
     """`folder` as the assignment's variant has it: a filled-in copy, removed afterwards; the folder
     itself for an assignment without parameters (or a folder that does not exist, for the caller to
     name)."""

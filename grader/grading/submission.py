@@ -1,0 +1,57 @@
+"""The owner of grading one submission in this process: admitted, run, judged, its results built and its
+variant fitted, by one plan. `check` calls it; `grade`'s batch runs the same steps spread over workers,
+with the same functions for results and fitting."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from grader.engine.browser import driver_pids
+from grader.engine.intake import Admitted, admit, refused
+from grader.explore.part import check_with_part
+from grader.grading.plan import Plan, assignment_options
+from grader.grading.results import final_results, raw_results
+from grader.grading.variants import closer_variant, fitting_runs
+from grader.judge.judging import Verdict
+from grader.report.results import Results
+from grader.sandbox.reaping import become_subreaper, kill_orphans
+from grader.spec.specs import Spec
+
+
+@dataclass(frozen=True)
+class Graded:
+    """One submission graded: what was admitted of it, each spec's verdict, and its results."""
+    admitted: Admitted
+    verdicts: tuple[Verdict, ...]
+    results: Results
+
+
+def admitted(plan: Plan, submission: Path) -> Admitted:
+    """The submission's program found and its folder checked against the plan's intake limits."""
+    return admit(submission, plan.options.script, plan.intake)
+
+
+def grade_submission(plan: Plan, submission: Path, jobs: int = 1) -> Graded:
+    """One submission graded by `plan`: `jobs` specs at once."""
+    found = admitted(plan, submission)
+    if found.folder is None:
+        verdicts = refused(list(plan.specs), found.problem or "")
+        return Graded(found, tuple(verdicts), final_results(plan, raw_results(plan, verdicts, problem=found.problem,
+                                                                               refused=found.refused)))
+    verdicts = _run(plan, found.folder, list(plan.specs), jobs)
+    raw = raw_results(plan, verdicts, found.not_run)
+    others = {other.variant.name: raw_results(plan, _run(replace(plan, assignment=other), found.folder, again, jobs))
+              for other, again in fitting_runs(raw, plan.assignment, list(plan.every)) if other.variant}
+    return Graded(found, tuple(verdicts), final_results(plan, raw, closer_variant(raw, others)))
+
+
+def _run(plan: Plan, folder: Path, specs: list[Spec], jobs: int) -> list[Verdict]:
+    """The verdicts of `specs`, run by the plan's assignment (its variant's options)."""
+    options = assignment_options(plan.assignment, plan.options)
+    subreaper = become_subreaper()  # a program that escapes its process group still ends with us
+    try:
+        return check_with_part(folder, specs, options, jobs=jobs)
+    finally:
+        if subreaper:
+            kill_orphans(driver_pids())  # the browser's driver is this process's helper, not an orphan
