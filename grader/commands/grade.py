@@ -36,7 +36,9 @@ from grader.batch.summary import summary
 from grader.base.errors import UsageError
 from grader.base.files import prepare_folder, private_folder, write_atomically
 from grader.report.formats import CLASS_FORMATS, Class
-from grader.commands.options import add_assignment_options, add_run_options, assignment_specs, intake_from, options_from
+from grader.commands.options import (add_assignment_options, add_run_options, assignment_specs, intake_from, options_from,
+                                     time_factor)
+from grader.report.roster import read_roster
 from grader.commands.student_variants import add_variant_choice, student_variants, variants_said
 from grader.grading.plans import class_plans
 from grader.commands.late_options import add_late_options, class_late
@@ -92,7 +94,8 @@ def _grade_students(args: argparse.Namespace, class_dir: Path, out: Path, assign
     jobs = args.jobs or default_jobs()
     started = time.monotonic()
     options, intake, subreaper = options_from(args, assignment, private=(class_dir,)), intake_from(args), become_subreaper()
-    plans = class_plans(assignment, specs, students, chosen, options, intake, late)
+    factors = accommodations(Path(args.accommodations), [student for student, _ in students]) if args.accommodations else {}
+    plans = class_plans(assignment, specs, students, chosen, options, intake, late, factors)
     outcomes = Batch(plans, out, jobs, args.force, Progress(len(students), sys.stderr), subreaper=subreaper).run()
     if chosen is not None:
         print(variants_said(outcomes), file=sys.stderr)
@@ -105,6 +108,23 @@ def _grade_students(args: argparse.Namespace, class_dir: Path, out: Path, assign
         write_atomically(out / format.file, format.render(graded), private=True)
     sys.stdout.write(summary(outcomes, list(plans[0][2].specs) if plans else specs, out, time.monotonic() - started, jobs))
     return 1 if any(o.status == "error" for o in outcomes) else 0
+
+
+def accommodations(roster: Path, students: list[str]) -> dict[str, float]:
+    """Each listed student's time factor from the roster's `time_factor` column; a cell that is not a
+    number above 0 is a UsageError naming the student."""
+    found = read_roster(roster)
+    if "time_factor" not in found.columns:
+        raise UsageError(f"{roster}: no column 'time_factor'; its columns are {', '.join(found.columns)}")
+    factors = {}
+    for student in students:
+        cell = found.entries.get(student, {}).get("time_factor", "").strip()
+        if cell:
+            try:
+                factors[student] = time_factor(cell)
+            except argparse.ArgumentTypeError as error:
+                raise UsageError(f"{roster}, time_factor of {student}: {error}") from None
+    return factors
 
 
 def add_grade(commands: argparse._SubParsersAction) -> None:
@@ -137,6 +157,9 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
                        help="grade only shard K of N (by a hash of the student id); merge shards with `gradebook`")
     add_assignment_options(grade, variant=True)
     add_variant_choice(grade)
+    grade.add_argument("--accommodations", metavar="ROSTER.csv",
+                       help="each student's time factor from the roster's `time_factor` column (blank: none), "
+                            "times --time-factor")
     add_late_options(grade, class_times=True)
     add_run_options(grade)
     grade.set_defaults(run=cmd_grade)

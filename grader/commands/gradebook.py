@@ -12,8 +12,7 @@ from grader.base.files import write_atomically
 from grader.base.helptext import CANNOT_READ, add_command
 from grader.batch.students import REPORT
 from grader.commands.lms_export import write_export
-from grader.report.gradebook import gradebook_csv
-from grader.report.html import class_report_html
+from grader.report.formats import Class, render
 from grader.report.results import Results, read_results
 from grader.commands.options import add_assignment_option
 from grader.spec.assignment import load_assignment, report_title
@@ -65,14 +64,14 @@ def cmd_gradebook(args: argparse.Namespace) -> int:
     rows = [(student_id(path, args.id_from), results) for path, results in read]
     if args.format != "csv":
         return write_export(args, rows)
-    text = gradebook_csv(rows)
     if args.out:
         report = Path(args.out).with_name(REPORT)
-        write_atomically(Path(args.out), text)
-        write_atomically(report, class_report_html(rows, report_title(load_assignment(Path(args.assignment)))))
+        merged = Class(tuple(rows), report_title(load_assignment(Path(args.assignment))))
+        write_atomically(Path(args.out), render("gradebook", merged))
+        write_atomically(report, render("report", merged))
         print(f"wrote {args.out} and {report}: {len(files)} student(s)", file=sys.stderr)
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(render("gradebook", Class(tuple(rows))))
     return 0
 
 

@@ -41,12 +41,25 @@ def _limit(text: str) -> tuple[str, int]:
     return name, int(value)
 
 
+def time_factor(text: str) -> float:
+    """A time factor: a number above 0 (2 doubles every time limit, an accommodation)."""
+    try:
+        factor = float(text)
+    except ValueError:
+        factor = 0.0
+    if not 0 < factor < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number above 0, got {text!r}")
+    return factor
+
+
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     defaults = ", ".join(f"{field.name}={getattr(limits, field.name)}"
                          for limits in (Limits(), IntakeLimits()) for field in fields(limits))
     group = advanced(parser)  # after the command's own options
     group.add_argument("--limit", action="append", type=_limit, default=[], metavar="NAME=VALUE",
                        help=f"change a sandbox limit for this run (repeatable; defaults: {defaults})")
+    group.add_argument("--time-factor", type=time_factor, default=1.0, metavar="X",
+                       help="every time limit of a run times X: an accommodation (default: 1)")
     group.add_argument("--require-sandbox", action="store_true",
                        help="refuse to grade unless student code runs fully isolated (Linux, as root)")
     group.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
@@ -171,7 +184,7 @@ def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool =
     given = {name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES}
     limits = replace(Limits(), **{**dict(assignment.limits), **given})  # the command line's over the assignment's
     options = Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
-                      transport=args.transport, launch=args.launch)
+                      transport=args.transport, launch=args.launch, time_factor=args.time_factor)
     return assignment_options(assignment, options)
 
 

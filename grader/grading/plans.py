@@ -9,7 +9,7 @@ from typing import Mapping
 
 from grader.engine.intake import IntakeLimits
 from grader.engine.runner import Options
-from grader.grading.plan import Plan, assignment_options
+from grader.grading.plan import Plan, assignment_options, with_time_factor
 from grader.grading.variants import every_variant, variant_specs
 from grader.spec.assignment import Assignment
 from grader.spec.deadlines import LatePolicy, StudentClock
@@ -19,9 +19,10 @@ from grader.spec.variants import Variant
 
 def class_plans(assignment: Assignment, specs: list[Spec], students: list[tuple[str, Path]],
                 chosen: Mapping[str, Variant] | None, options: Options, intake: IntakeLimits,
-                late: tuple[LatePolicy, Mapping[str, StudentClock]] | None) -> list[tuple[str, Path, Plan]]:
+                late: tuple[LatePolicy, Mapping[str, StudentClock]] | None,
+                factors: Mapping[str, float] | None = None) -> list[tuple[str, Path, Plan]]:
     """Each student's plan (`specs`: every variant's; `chosen`: each student's variant, None for the
-    assignment's own for everyone, and then no fitting)."""
+    assignment's own for everyone, and then no fitting; `factors`: a student's time factor, an accommodation)."""
     policy, clocks = late or (None, {})
     if chosen is None:
         groups = [(assignment, variant_specs(assignment, specs), students)]
@@ -29,6 +30,7 @@ def class_plans(assignment: Assignment, specs: list[Spec], students: list[tuple[
         groups = [(graded, mine, [(student, path) for student, path in students if chosen[student] == graded.variant])
                   for graded, mine in every_variant(assignment, specs)]
     every = tuple(specs) if chosen is not None else ()
-    return [(student, path, Plan(graded, tuple(mine), assignment_options(graded, options), intake, every=every,
-                                 policy=policy, clock=clocks.get(student)))
+    return [(student, path, with_time_factor(Plan(graded, tuple(mine), assignment_options(graded, options), intake,
+                                                  every=every, policy=policy, clock=clocks.get(student)),
+                                             (factors or {}).get(student, 1.0)))
             for graded, mine, who in groups for student, path in who]

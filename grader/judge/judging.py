@@ -71,7 +71,7 @@ class Verdict:
     differences: tuple[Difference, ...] = ()
     matched_steps: int = 0
     units: tuple[Unit, ...] = ()  # a rule spec's judged facts (none for a spec compared line by line)
-    told: dict[int, Told] = field(default_factory=dict, init=False, compare=False, repr=False)  # see report.text.told
+    told: dict[int, Told] = field(default_factory=dict, init=False, compare=False, repr=False)  # see report.slips.told
     first_step: str | None = None  # what the program did instead of the session's first step (start.py)
     screenshot: bytes = field(default=b"", compare=False, repr=False)  # a web page at the step that went wrong
 

@@ -38,3 +38,13 @@ def test_a_slow_start_is_still_waited_for(write_program) -> None:
               'name = input("again? ")\nprint(f"hello {name}")\n'
     verdict = grade(write_program(program), spec_from(ECHO_SPEC))
     assert verdict.passed, verdict.message
+
+
+@pytest.mark.parametrize(("step", "override", "factor", "expected"), [
+    (0, None, 2.0, 2 * STARTUP_SECONDS),
+    (1, None, 1.5, 1.5 * STEP_SECONDS),
+    (3, 30.0, 2.0, 60.0),
+])
+def test_a_time_factor_multiplies_every_step_timeout(step: int, override: float | None, factor: float,
+                                                     expected: float) -> None:
+    assert step_timeout(step, override, factor) == expected
