@@ -29,7 +29,7 @@ from grader.commands.platform_variant import GRADESCOPE_KEY, VARIANTS_FILE, rost
 from grader.spec.variants import for_variant
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.spec.specs import SUITE_FILE, Spec, load_specs, spec_files
-from grader.commands.shipped import grader_package_files, runtime_requirements, student_grader_files
+from grader.report.shipped import grader_package_files, runtime_requirements, student_grader_files
 from grader.base.project import PACKAGE
 
 TEMPLATES = PACKAGE / "templates"

@@ -29,7 +29,7 @@ from grader.base.errors import UsageError
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.commands.options import add_assignment_options
 from grader.commands.packaging import TEMPLATES, _publish, assignment_files
-from grader.commands.shipped import grader_package_files, runtime_requirements
+from grader.report.shipped import grader_package_files, runtime_requirements
 from grader.commands.platform_variant import CLASSROOM50_KEY, VARIANTS_FILE, roster_column, roster_variants, variants_file
 from grader.spec.specs import SUITE_FILE, load_specs
 

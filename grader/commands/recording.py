@@ -125,7 +125,7 @@ def record_text(text: str, path: str, reference: Path = REFERENCE, options: Opti
     from ruamel.yaml.comments import CommentedMap  # noqa: PLC0415 - as in _yaml
     from ruamel.yaml.error import YAMLError as RuamelYAMLError  # noqa: PLC0415
 
-    from grader.commands.recorded_steps import rewrite_step  # noqa: PLC0415 - ruamel's too
+    from grader.report.recorded_steps import rewrite_step  # noqa: PLC0415 - ruamel's too
 
     options = options or Options()
     try:

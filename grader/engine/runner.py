@@ -15,7 +15,7 @@ from itertools import count
 from typing import Callable, Iterator
 
 from grader.sandbox import proc
-from grader.spec.assignment import command_line
+from grader.spec.assignment import command_line, example_assignment
 from grader.judge.judging import Session, Verdict, judge
 from grader.judge.matching import normalise, step_matches
 from grader.judge.outcome import Ending
@@ -24,14 +24,11 @@ from grader.base.errors import SandboxFailure
 from grader.sandbox.box import FORK, PLAIN, Sandbox
 from grader.sandbox.limits import Limits
 from grader.sandbox.protections import isolation
-from grader.base.project import PYTHON
 from grader.spec.specs import Spec
 from grader.spec.timeouts import STUCK_ASLEEP_SECONDS, STUCK_CPU_SECONDS, spec_timeout, step_timeout
 from grader.engine.pages import close_browsers, run_page
 from grader.engine.pipes import Pipes
 from grader.engine.transport import PTY, Chunk, Transport
-
-SCRIPT = "mastermind.py"
 
 LAST_STEP_SLICE = 0.05  # how often that proof is looked for: each look reads every thread of the program
 
@@ -42,9 +39,9 @@ class Options:
     time_factor: float = 1.0  # every time limit's multiplier (grader/spec/timeouts.py), an accommodation
     wait_method: str = "auto"
     transport: str = PTY  # or PIPES (see grader/engine/transport.py)
-    script: str = SCRIPT
+    script: str = field(default_factory=lambda: example_assignment().program)  # the example's, without an assignment
     require_isolation: bool = False
-    command: tuple[str, ...] = (PYTHON, SCRIPT)  # how the assignment runs `script`
+    command: tuple[str, ...] = field(default_factory=lambda: example_assignment().command)  # how it runs `script`
     referee: str = ""  # the assignment's referee file, for referee specs
     config: str = ""  # the assignment.yaml these options come from (its content decides grades too)
     launch: str = FORK  # how an isolated run starts the program (grader/sandbox/box.py: FORK or PLAIN)

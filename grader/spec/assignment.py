@@ -38,6 +38,7 @@ started as it is and must not depend on its randomness to be graded.
 from __future__ import annotations
 
 import re
+from functools import cache
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,7 @@ import yaml
 
 from grader.base.errors import UsageError
 from grader.base.helptext import PROG
-from grader.base.project import PYTHON, ROOT
+from grader.base.project import EXAMPLE, PYTHON, ROOT
 from grader.spec.deadlines import LatePolicy, TimeError, parse_time
 from grader.spec.variants import Variant, VariantError, choose, parse_variants
 from grader.spec.yaml_lines import FAST_LOADER, node_at
@@ -324,3 +325,10 @@ def load_assignment(folder: Path | None = None) -> Assignment:
     except (yaml.YAMLError, OSError, UnicodeDecodeError) as error:
         raise AssignmentError(f"{config}: cannot read: {error}") from None
     return parse_assignment(data, folder, str(config), root)
+
+
+@cache
+def example_assignment() -> Assignment:
+    """The digit game, the bundled example (the checkout's root, or an installed grader's copy): the
+    defaults of run options made without an assignment come from its assignment.yaml, never from code."""
+    return load_assignment(ROOT if (ROOT / CONFIG).is_file() else EXAMPLE)

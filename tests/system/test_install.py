@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from grader.base.helptext import COMMAND
-from grader.commands.shipped import runtime_requirements
+from grader.report.shipped import runtime_requirements
 
 ROOT = Path(__file__).resolve().parents[2]
 # What a build reads of the checkout: the package, its configuration, and the digit game it ships as the example.
