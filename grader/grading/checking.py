@@ -34,7 +34,8 @@ def checked(plan: Plan, graded: Graded, submission: Path, specs_dir: Path, revea
     if plan.policy is not None and plan.clock is not None:
         results = with_late_said(results)
         lines.append(late_sentence(results))
-    return Submission(results, graded.verdicts, title="\n".join(filter(None, lines)), reveal_hidden=reveal_hidden)
+    return Submission(results, graded.verdicts, student=plan.assignment.slug, title="\n".join(filter(None, lines)),
+                      reveal_hidden=reveal_hidden)
 
 
 def report_text(shown: Submission, encoding: str | None) -> str:

@@ -11,6 +11,7 @@ import re
 from grader.report.text import HIDDEN_NOTE, first_step_said, format_points
 from grader.report.lateness import late_sentence
 from grader.report.results import Results, TestResult, not_run_said
+from grader.spec.assignment import example_assignment, feedback_title
 
 
 HIDDEN_TESTS = "These are hidden tests: their inputs and expected output are not shown."
@@ -51,11 +52,11 @@ def looks_like_said(results: Results, bold: str = "") -> str:
             f"failed would earn back {back} it lost: check your program's numbers against your own handout.")
 
 
-def feedback_markdown(results: Results, title: str = "Mastermind: your results") -> str:
+def feedback_markdown(results: Results, title: str | None = None) -> str:
     """Score, what the program does instead of the first step (if so), a table of every test, then each
     failure with everything needed to fix it, told once: a test that fails the same way as another is
     named in that one's section, and the hidden tests share one section of names and points."""
-    out = [f"# {title}", ""]
+    out = [f"# {title or feedback_title(example_assignment())}", ""]
     if results.grader_error is not None:
         out += [
             "**Not graded yet.** The grader itself ran into a problem with this submission (not a mistake in",

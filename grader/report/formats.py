@@ -23,11 +23,11 @@ class Submission:
 
     results: Results
     verdicts: tuple[Verdict, ...] = ()
-    student: str = "mastermind"
+    student: str = ""  # the student's id, or the assignment's slug for `check` (JUnit's suite name)
     title: str = ""
     reveal_hidden: bool = False
     error: str | None = None
-    heading: str = "Mastermind: your results"  # feedback.md's title: the assignment's name
+    heading: str = ""  # feedback.md's title: the assignment's name (`feedback_title`)
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def _text(submission: Submission) -> str:
 def _feedback(submission: Submission) -> str:
     from grader.report.feedback import feedback_markdown  # noqa: PLC0415
 
-    return feedback_markdown(submission.results, submission.heading)
+    return feedback_markdown(submission.results, submission.heading or None)
 
 
 def _junit(submission: Submission) -> str:

@@ -27,7 +27,7 @@ def _document(suite: ET.Element) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def junit_xml(verdicts: list[Verdict], suite_name: str = "mastermind", reveal_hidden: bool = False) -> str:
+def junit_xml(verdicts: list[Verdict], suite_name: str, reveal_hidden: bool = False) -> str:
     """One testsuite of the specs in order; hidden specs show their details only with `reveal_hidden`."""
     score, maximum = total(verdicts)
     failures = sum(not verdict.passed for verdict in verdicts)

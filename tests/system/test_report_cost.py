@@ -33,7 +33,7 @@ def test_a_flood_costs_the_report_what_its_budgets_show() -> None:
     verdicts = [judge(spec, session) for spec, session in zip(specs, sessions)]  # rule specs read every line
     report = render_text(verdicts, "flood")
     build_results(verdicts)
-    junit_xml(verdicts, reveal_hidden=True)
+    junit_xml(verdicts, "ada", reveal_hidden=True)
     profile.disable()
     differing = sum(len(verdict.differences) for verdict in verdicts)
     steps = sum(len(session.outputs) for session in sessions)
