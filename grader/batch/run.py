@@ -1,6 +1,8 @@
-"""Running the grading of a class: the work is cut into units, one spec of one student each, queued
-student by student and run by N worker processes (`--jobs`, see `workers`); the main process only hands
-out units, judges a student once all their units are back, writes their files and draws progress. Units
+"""Running the grading of a class: each student's plan (grader/grading) is cut into units, one spec of
+one student by one run options each, queued student by student and run by N worker processes (`--jobs`,
+see `workers`); the main process only hands out units, builds a student's results (grader/grading) once
+all their units are back, then, for per-student variants, queues the specs they failed by the other
+variants' rules and fits their variant, writes their files once and draws progress. Units
 this small keep every core busy to the end even when the last student hangs in every spec (a hang costs
 its timeout per spec).
 
@@ -11,7 +13,7 @@ exits. Students are skipped when their fingerprint (see `fingerprint`) matches t
 written last, after the other files, so an interrupted write is simply graded again. A student the
 grader could not grade gets an error result and is always retried next run.
 
-A late policy (`late`: the class's policy and each student's times, plain data) is applied to the results
+A late policy (each plan's policy and the student's times, plain data) is applied to the results
 as they are written, and to a skipped student's stored results (their penalty taken off and applied
 anew, results.json and feedback.md rewritten if it changed): a new deadline, penalty or extension needs
 no program run again.

@@ -2,8 +2,9 @@
 
 Each worker is a `python3 -c ...worker_main()` in its own session. Its first line of input is the specs
 and every run options (a variant's, a student's time factor) the main process parsed and hashed (so a
-spec edited during a run cannot mix versions) and the sandbox's protections it probed (the worker's runs are the same machine's: no second probe), then
-one JSON line per unit of work (some specs of one student), each answered with one JSON line on the
+spec edited during a run cannot mix versions) and the sandbox's protections it probed (the worker's runs
+are the same machine's: no second probe), then one JSON line per unit of work (some specs of one student
+by one run options), each answered with one JSON line on the
 protocol pipe. Processes rather than threads because:
   * the grader's own work is Python polling /proc while the program runs; threads would share one GIL;
   * a worker that dies or wedges takes only its current student with it: that student gets an error

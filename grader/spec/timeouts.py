@@ -1,6 +1,6 @@
 """Every time limit of a run, derived here from the spec and the plan's time factor (an accommodation:
-2 gives a student twice the time). How long one step of a program may take before it counts as hung. A correct program answers a line
-in milliseconds; only its first step also pays for starting (an interpreter on a loaded machine, the
+2 gives a student twice the time). How long one step of a program may take before it counts as hung: a
+correct program answers a line in milliseconds; only its first step also pays for starting (an interpreter on a loaded machine, the
 program's imports, a deliberate pause before the game), so it gets more. A spec's own `timeout:` (or the
 suite's) replaces both, for assignments whose steps really take time.
 
