@@ -140,6 +140,7 @@ class Sandbox:
         self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
         self.root = make_folder(RUN_FOLDER, scratch() if isolate else None)
         self.workdir = self.root / "work"
+        self.temporary = self.root / "tmp"  # a fallback run's own TMPDIR (isolated, its namespace has a /tmp)
         try:
             shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_not_copied)
             size = sum(path.lstat().st_size for path in self.workdir.rglob("*"))
@@ -161,8 +162,10 @@ class Sandbox:
         try:
             if self.isolated:
                 self._write_config()
-            elif self.drops_root:
-                self.python = hand_over(self.root, self.workdir, self.uid, self.gid)
+            else:
+                self.temporary.mkdir(mode=0o700)
+                if self.drops_root:
+                    self.python = hand_over(self.root, self.workdir, self.temporary, self.uid, self.gid)
         except BaseException:
             self.close()
             raise
@@ -181,10 +184,10 @@ class Sandbox:
             _cache_launcher()
             argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *program]
             return argv, isolated_environment(), self.workdir
-        env = child_environment(self.workdir)
+        env = child_environment(self.workdir, self.temporary)
         env[MARKER] = self.marker
         self._landlock = landlock_rules(shutil.which(program[0], path=env["PATH"]) or program[0], self.workdir,
-                                        self.drops_root) if landlock.usable() else None
+                                        self.temporary) if landlock.usable() else None
         return program, env, self.workdir
 
 
@@ -226,8 +229,8 @@ class Sandbox:
         to the machine's disk (isolated, its own tmpfs does). Call it once the program has started."""
         if not self.isolated:
             uid = self.uid if self.drops_root else None  # not as root, the uid is the grader's: its files are not the run's
-            others: dict[str, int] = {}
-            self.disk = DiskWatch(lambda: held(self.workdir, uid, [pid, *proc.descendants(pid)],
+            others: dict[str, int] = {}  # the run's folder: its copy and its temporary folder
+            self.disk = DiskWatch(lambda: held(self.root, uid, [pid, *proc.descendants(pid)],
                                                        self.limits.disk_files, others),
                                   self.limits, lambda: self.kill_all(pid))
 

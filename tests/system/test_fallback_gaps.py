@@ -59,10 +59,10 @@ DRIVE = textwrap.dedent("""
 """)
 
 
-def as_nobody_in_a_sandbox(nobodys: Path, hostile: str) -> str:
+def as_nobody_in_a_sandbox(nobodys: Path, hostile: str, files: dict[str, str] | None = None) -> str:
     """What DRIVE prints, run as NOBODY (the non-root fallback, with Landlock where the kernel has it) on the
-    program of tests/hostile/`hostile`."""
-    folder = submission(nobodys, hostile)
+    program of tests/hostile/`hostile` (`files`: written beside it)."""
+    folder = submission(nobodys, hostile, files)
     for path in (nobodys, *nobodys.rglob("*")):
         os.lchown(path, NOBODY, NOBODY)
     from grader.sandbox.environment import unprivileged_python  # noqa: PLC0415
