@@ -48,7 +48,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     start_ahead(args.launch)  # while the specs are read
     assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
     specs = variant_specs(assignment, every)
-    options = options_from(args, assignment, plain=True)
+    options = options_from(args, assignment, plain=True, hidden=(submission.resolve().parent,))  # its class
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
         verdicts = refused(specs, admitted.problem)

@@ -56,6 +56,7 @@ class Options:
     launch: str = FORK  # how an isolated run starts the program (grader/sandbox/box.py: FORK or PLAIN)
     variant: str = ""  # the assignment's variant graded ("" for an assignment without parameters)
     parameters: tuple[tuple[str, bool | int | str], ...] = ()  # that variant's, for the referee
+    hidden: tuple[str, ...] = ()  # the course's folders (specs, assignment, reference, class): hidden from runs
 
 
 def _decode(data: bytes) -> str:
@@ -172,7 +173,7 @@ def play_session(
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
             box = Sandbox(submission, options.limits, isolate=isolation(options.require_isolation),
-                          launch=options.launch if options.transport == PTY else PLAIN)  # the server hands out ptys
+                          launch=options.launch if options.transport == PTY else PLAIN, hidden=options.hidden)  # the server hands out ptys
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
             transport = open_transport(options, box, argv)
         for step in count():

@@ -125,8 +125,9 @@ class Sandbox:
     machine can), or False for the fallback."""
 
     def __init__(self, submission: Path, limits: Limits, *, isolate: bool, launch: str = FORK,
-                 browser: bool = False) -> None:
+                 browser: bool = False, hidden: Sequence[str] = ()) -> None:
         self.browser = browser  # a browser's run (grader/sandbox/browser.py): its DevTools pipe and fonts
+        self.hidden = tuple(hidden)  # isolated: the course's folders, hidden wherever they lie (rootconfig.py)
         self.submission = Path(submission)
         self.limits = limits
         self.isolated = isolate
@@ -236,7 +237,7 @@ class Sandbox:
 
     def _write_config(self) -> None:
         config = isolated_config(self.submission, self.root, self.workdir, self._state, self.uid, self.gid, self.limits,
-                                 self.browser, self.group.folders if self.group is not None else [])
+                                 self.browser, self.group.folders if self.group is not None else [], self.hidden)
         (self.root / "root").mkdir()
         self._config.write_bytes(marshal.dumps(config))  # read by the launcher, same interpreter
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from grader.base.errors import SandboxFailure
 from grader.sandbox.environment import others_may, student_python, unprivileged_python
 from grader.sandbox.inside import landlock
-from grader.sandbox.rootconfig import SYSTEM_TREES
+from grader.sandbox.rootconfig import interpreter_trees, system_trees
 
 DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")  # and its own pty
 
@@ -41,17 +41,14 @@ def hand_over(root: Path, workdir: Path, temporary: Path, uid: int, gid: int) ->
 
 
 def landlock_rules(command: str, workdir: Path, temporary: Path) -> list[tuple[str, int]]:
-    """What a fallback run may reach under Landlock: it reads the system trees, /etc, /proc (as in a
-    run's own namespace: Landlock keeps other processes' memory, environment and descriptors from it)
-    and the folders of the command it runs (its own and its prefix's libraries: a Python's standard
-    library), uses the harmless devices (its own terminal is added in `preexec`), and does anything in
+    """What a fallback run may reach under Landlock: it reads the system trees (of /usr only what an
+    isolated run shares: `rootconfig.USR_KEPT`), /etc, /proc (as in a run's own namespace: Landlock keeps
+    other processes' memory, environment and descriptors from it) and the folders of the command it runs
+    (its own and its prefix's libraries: a Python's standard library), uses the harmless devices (its own terminal is added in `preexec`), and does anything in
     its copy and its own temporary folder (TMPDIR). The shared temporary folders (/tmp, /var/tmp, /dev/shm,
     /run/lock) are not granted: a class, a checkout or specs kept there were readable wherever their modes
     let other users read, and the grader's command line in /proc names the class folder."""
-    real = os.path.realpath(command)
-    prefix = os.path.dirname(os.path.dirname(real))  # its libraries only: the prefix may be a home folder
-    trees = [*SYSTEM_TREES, "/etc", "/proc", os.path.dirname(real), os.path.join(prefix, "lib"),
-             os.path.join(prefix, "lib64")]
+    trees = [*system_trees(), "/etc", "/proc", *interpreter_trees(command)]
     writable = [str(workdir), str(temporary)]
     return [*((tree, landlock.READ) for tree in trees), *((device, landlock.DEVICE) for device in DEVICES),
             *((folder, landlock.EVERYTHING) for folder in writable)]
