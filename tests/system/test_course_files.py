@@ -32,26 +32,32 @@ DRIVE = textwrap.dedent("""
 """)
 # A tmpfs over each folder of $MOUNTS (nothing of the machine's is written), the course copied into the first.
 SETUP = 'for folder in $MOUNTS; do mount -t tmpfs course "$folder" || exit 97; done; ' \
-        'mkdir "$COURSE" && cp -r "$SPECS" "$REFERENCE" "$COURSE"/ && exec "$@"'
+        'mkdir "$COURSE" && cp -r "$SPECS" "$REFERENCE" $CLASS "$COURSE"/ && exec "$@"'
+
+
+def namespaced(command: list[str], mounts: list[str], course: str, class_folder: Path | None = None) -> str:
+    """What `command` printed, run in a mount namespace where `course` (under the first of `mounts`) holds the
+    specs, the reference and a copy of `class_folder`; skipped where no namespace can be made."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        pytest.skip("course files in system folders are made in a mount namespace of the test's own: that needs root")
+    env = {**os.environ, "MOUNTS": " ".join(mounts), "COURSE": course, "SPECS": str(ROOT / "specs"),
+           "REFERENCE": str(ROOT / "reference"), "CLASS": str(class_folder or ""), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", SETUP, "sh", *command],
+                          env=env, capture_output=True, text=True, timeout=120)
+    if done.returncode == 97 or "unshare failed" in done.stderr:
+        pytest.skip(f"no mount namespace here: {done.stderr.strip()}")
+    return done.stdout
 
 
 def in_a_namespace(tmp_path: Path, mode: str, mounts: list[str], course: str, hidden: list[str]) -> dict[str, str]:
-    """What tests/hostile/course_files printed, run in `mode` in a mount namespace where `course` (under the
-    first of `mounts`) holds the specs and the reference; skipped where no namespace can be made."""
-    if os.geteuid() != 0 or shutil.which("unshare") is None:
-        pytest.skip("course files in system folders are made in a mount namespace of the test's own: that needs root")
+    """What tests/hostile/course_files printed, run in `mode` in a mount namespace where `course` holds the specs
+    and the reference (`namespaced`)."""
     folder = tmp_path / "course_files"
     folder.parent.mkdir(exist_ok=True)
     shutil.copytree(HOSTILE / "course_files", folder)
     (folder / "paths.txt").write_text(f"{course}/specs\n{course}/reference/mastermind.py\n{course}\n")
-    env = {**os.environ, "MOUNTS": " ".join(mounts), "COURSE": course, "SPECS": str(ROOT / "specs"),
-           "REFERENCE": str(ROOT / "reference"), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(["unshare", "-m", "--propagation", "private", "sh", "-c", SETUP, "sh", sys.executable, "-c",
-                           DRIVE, str(folder), mode, *hidden], env=env, capture_output=True, text=True, timeout=120)
-    if done.returncode == 97 or "unshare failed" in done.stderr:
-        pytest.skip(f"no mount namespace here: {done.stderr.strip()}")
-    assert done.returncode == 0, done.stderr
-    return dict(line.rsplit(": ", 1) for line in done.stdout.splitlines() if ": " in line)
+    output = namespaced([sys.executable, "-c", DRIVE, str(folder), mode, *hidden], mounts, course)
+    return dict(line.rsplit(": ", 1) for line in output.splitlines() if ": " in line)
 
 
 @needs_isolation
@@ -81,3 +87,15 @@ def test_an_isolated_run_never_sees_the_course_s_folders_even_where_it_sees_thei
                           ["/usr/local/lib/cs101/specs", "/usr/local/lib/cs101/reference"])
     assert said["/usr/local/lib/cs101/specs"] == "empty", said
     assert said["/usr/local/lib/cs101/reference/mastermind.py"] == "ENOENT", said
+
+
+@needs_isolation
+def test_checking_a_folder_inside_a_class_hides_the_whole_class(tmp_path: Path) -> None:
+    # `check class/alice` of a program in class/alice/src hid alice alone: bob's program beside it was read.
+    course = "/usr/local/lib/cs101"
+    shutil.copytree(HOSTILE / "course_files", tmp_path / "class" / "alice" / "src")
+    (tmp_path / "class" / "alice" / "src" / "paths.txt").write_text(f"{course}/class/bob/mastermind.py\n")
+    shutil.copytree(ROOT / "reference", tmp_path / "class" / "bob")
+    output = namespaced([sys.executable, "-m", "grader", "check", f"{course}/class/alice", "--specs",
+                         f"{course}/specs", "--visible-only"], ["/usr/local/lib"], course, tmp_path / "class")
+    assert f"{course}/class/bob/mastermind.py: ENOENT" in output and ": found" not in output, output
