@@ -53,7 +53,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     specs = with_part(variant_specs(assignment, every), assignment, specs_dir, args.visible_only)
     # A student's own check is told, in plain words, that the official grading isolates their program fully;
     # a platform's run is the official grading, and its log says which protections it has as they are.
-    options = options_from(args, assignment, plain=not on_platform(args))
+    options = options_from(args, assignment, plain=not on_platform(args),
+                           hidden=(submission.resolve().parent,))  # its class
     late = submission_late(args, assignment)  # a bad metadata file is said before any program runs
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:

@@ -164,17 +164,19 @@ PLAIN_NOTICE = ("note: your program runs with limits but without the full sandbo
 
 
 def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool = False,
-                 private: tuple[Path, ...] = ()) -> Options:
+                 private: tuple[Path, ...] = (), hidden: tuple[Path, ...] = ()) -> Options:
     """Options from the command line, after checking the sandbox can give what was asked; on stderr,
     once, which protections are off: by name for instructors, in one plain line (`plain`) for students,
     who see it on every check of their own code and can do nothing about it; and which folders student
-    code could read (the specs, the reference and `private`, such as the class folder)."""
+    code could read (the specs, the reference and `private`, such as the class folder). Runs hide those
+    folders, the assignment's and `hidden` (the class a checked folder lies in) wherever they lie."""
     found = protections()
     if args.require_sandbox and not found.full:
         raise UsageError(f"--require-sandbox: full isolation is not available here ({found.describe()})")
     if not found.full:
         print(PLAIN_NOTICE if plain else f"warning: {found.describe()}", file=sys.stderr)
-    warning = exposed(found, (Path(args.specs) if args.specs else assignment.specs, assignment.reference, *private))
+    course = (Path(args.specs) if args.specs else assignment.specs, assignment.reference, *private)
+    warning = exposed(found, course)
     if warning:
         print(warning, file=sys.stderr)
     if args.transport == PTY and default_transport() != PTY:
@@ -182,7 +184,8 @@ def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool =
     given = {name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES}
     limits = replace(Limits(), **{**dict(assignment.limits), **given})  # the command line's over the assignment's
     options = Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
-                      transport=args.transport, launch=args.launch)
+                      transport=args.transport, launch=args.launch,
+                      hidden=tuple(str(path) for path in (*course, assignment.folder, *hidden)))
     return assignment_options(assignment, options)
 
 
