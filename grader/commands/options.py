@@ -166,17 +166,19 @@ PLAIN_NOTICE = ("note: your program runs with limits but without the full sandbo
 
 
 def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool = False,
-                 private: tuple[Path, ...] = ()) -> Options:
+                 private: tuple[Path, ...] = (), hidden: tuple[Path, ...] = ()) -> Options:
     """Options from the command line, after checking the sandbox can give what was asked; on stderr,
     once, which protections are off: by name for instructors, in one plain line (`plain`) for students,
     who see it on every check of their own code and can do nothing about it; and which folders student
-    code could read (the specs, the reference and `private`, such as the class folder)."""
+    code could read (the specs, the reference and `private`, such as the class folder). Runs hide those
+    folders, the assignment's and `hidden` (the class a checked folder lies in) wherever they lie."""
     found = protections()
     if args.require_sandbox and not found.full:
         raise UsageError(f"--require-sandbox: full isolation is not available here ({found.describe()})")
     if not found.full:
         print(PLAIN_NOTICE if plain else f"warning: {found.describe()}", file=sys.stderr)
-    warning = exposed(found, (Path(args.specs) if args.specs else assignment.specs, assignment.reference, *private))
+    course = (Path(args.specs) if args.specs else assignment.specs, assignment.reference, *private)
+    warning = exposed(found, course)
     if warning:
         print(warning, file=sys.stderr)
     if args.transport == PTY and default_transport() != PTY:
@@ -184,7 +186,8 @@ def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool =
     given = {name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES}
     limits = replace(Limits(), **{**dict(assignment.limits), **given})  # the command line's over the assignment's
     options = Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
-                      transport=args.transport, launch=args.launch, time_factor=args.time_factor)
+                      transport=args.transport, launch=args.launch, time_factor=args.time_factor,
+                      hidden=tuple(str(path) for path in (*course, assignment.folder, *hidden)))
     return assignment_options(assignment, options)
 
 
@@ -210,7 +213,8 @@ def check_plan(args: argparse.Namespace) -> tuple[Plan, Path]:
     specs = with_part(variant_specs(assignment, every), assignment, specs_dir, args.visible_only)
     # A student's own check is told, in plain words, that the official grading isolates their program fully;
     # a platform's run is the official grading, and its log says which protections it has as they are.
-    options = options_from(args, assignment, plain=not on_platform(args))
+    options = options_from(args, assignment, plain=not on_platform(args),
+                           hidden=(submission.resolve().parent,))  # its class
     late = submission_late(args, assignment)
     policy, clock = late if late is not None else (None, None)
     return Plan(assignment, tuple(specs), options, intake_from(args), every=tuple(every), policy=policy, clock=clock,

@@ -121,8 +121,9 @@ class Sandbox:
     machine can), or False for the fallback."""
 
     def __init__(self, submission: Path, limits: Limits, *, isolate: bool, launch: str = FORK,
-                 browser: bool = False) -> None:
+                 browser: bool = False, hidden: Sequence[str] = ()) -> None:
         self.browser = browser  # a browser's run (grader/sandbox/browser.py): its DevTools pipe and fonts
+        self.hidden = tuple(hidden)  # isolated: the course's folders, hidden wherever they lie (rootconfig.py)
         self.submission = Path(submission)
         self.limits = limits
         self.isolated = isolate
@@ -136,6 +137,7 @@ class Sandbox:
         self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
         self.root = make_folder(RUN_FOLDER, scratch() if isolate else None)
         self.workdir = self.root / "work"
+        self.temporary = self.root / "tmp"  # a fallback run's own TMPDIR (isolated, its namespace has a /tmp)
         try:
             shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_not_copied)
             size = sum(path.lstat().st_size for path in self.workdir.rglob("*"))
@@ -157,8 +159,10 @@ class Sandbox:
         try:
             if self.isolated:
                 self._write_config()
-            elif self.drops_root:
-                self.python = hand_over(self.root, self.workdir, self.uid, self.gid)
+            else:
+                self.temporary.mkdir(mode=0o700)
+                if self.drops_root:
+                    self.python = hand_over(self.root, self.workdir, self.temporary, self.uid, self.gid)
         except BaseException:
             self.close()
             raise
@@ -177,10 +181,10 @@ class Sandbox:
             _cache_launcher()
             argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *program]
             return argv, isolated_environment(), self.workdir
-        env = child_environment(self.workdir)
+        env = child_environment(self.workdir, self.temporary)
         env[MARKER] = self.marker
         self._landlock = landlock_rules(shutil.which(program[0], path=env["PATH"]) or program[0], self.workdir,
-                                        self.drops_root) if landlock.usable() else None
+                                        self.temporary) if landlock.usable() else None
         return program, env, self.workdir
 
 
@@ -222,14 +226,14 @@ class Sandbox:
         to the machine's disk (isolated, its own tmpfs does). Call it once the program has started."""
         if not self.isolated:
             uid = self.uid if self.drops_root else None  # not as root, the uid is the grader's: its files are not the run's
-            others: dict[str, int] = {}
-            self.disk = DiskWatch(lambda: held(self.workdir, uid, [pid, *proc.descendants(pid)],
+            others: dict[str, int] = {}  # the run's folder: its copy and its temporary folder
+            self.disk = DiskWatch(lambda: held(self.root, uid, [pid, *proc.descendants(pid)],
                                                        self.limits.disk_files, others),
                                   self.limits, lambda: self.kill_all(pid))
 
     def _write_config(self) -> None:
         config = isolated_config(self.submission, self.root, self.workdir, self._state, self.uid, self.gid, self.limits,
-                                 self.browser, self.group.folders if self.group is not None else [])
+                                 self.browser, self.group.folders if self.group is not None else [], self.hidden)
         (self.root / "root").mkdir()
         self._config.write_bytes(marshal.dumps(config))  # read by the launcher, same interpreter
 

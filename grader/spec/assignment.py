@@ -27,12 +27,15 @@ A command given no `--assignment` uses the nearest assignment.yaml, from the cur
 finds its repository, or else the one beside the grader (a checkout's, a handout's or a bundle's).
 `python3` as the command's first word means the interpreter the grader runs student programs with.
 
-A referee spec's seed also seeds a Python program's `random`: such a run starts as `python3 -c
-SEEDED_BOOT SEED PROGRAM ARGS...`, a few lines that call `random.seed(SEED)` and then run the program as
+Every spec's run seeds a Python program's `random` (a referee spec's seed, else a number of the spec's id:
+`grader.spec.specs.program_seed`), so a random secret is the same on every grade: such a run starts as
+`python3 -c SEEDED_BOOT SEED PROGRAM ARGS...` (grader/base/project.py), a few lines that call `random.seed(SEED)`
+and then run the program as
 `python3 PROGRAM ARGS...` would (same `sys.argv`, `__main__`, `__file__`, and Python's own report of a
 compile error or an uncaught exception, without the boot's frame). No environment variable and no
-sitecustomize is involved, so nothing else about the run changes; a program in another language is
-started as it is and must not depend on its randomness to be graded.
+sitecustomize is involved, so nothing else about the run changes; the fork launch runs it without an exec
+(grader/sandbox/inside/scriptmain.py). A program in another language is started as it is and must not
+depend on its randomness to be graded.
 """
 
 from __future__ import annotations
@@ -47,37 +50,13 @@ import yaml
 
 from grader.base.errors import UsageError
 from grader.base.helptext import PROG
-from grader.base.project import EXAMPLE, PYTHON, ROOT
+from grader.base.project import EXAMPLE, PYTHON, ROOT, SEEDED_BOOT
 from grader.spec.deadlines import LatePolicy, TimeError, parse_time
 from grader.spec.variants import Variant, VariantError, choose, parse_variants
 from grader.spec.yaml_lines import FAST_LOADER, node_at
 
 
 CONFIG = "assignment.yaml"
-SEEDED_BOOT = """\
-import os, random, sys, types
-random.seed(int(sys.argv.pop(1)))
-del sys.argv[0]
-path = os.path.abspath(sys.argv[0])
-main = types.ModuleType("__main__")
-main.__file__ = path
-sys.modules["__main__"] = main
-with open(path, "rb") as file:
-    source = file.read()
-try:
-    code = compile(source, path, "exec")
-except SyntaxError as error:
-    sys.excepthook(type(error), error, error.with_traceback(None).__traceback__)
-    sys.exit(1)
-try:
-    exec(code, main.__dict__)
-except SystemExit:
-    raise
-except BaseException as error:
-    error.with_traceback(error.__traceback__.tb_next)  # from the program's own frame on
-    sys.excepthook(type(error), error, error.__traceback__)
-    sys.exit(1)
-"""
 LATE_KEYS = ("deadline", "late_penalty", "late_cap", "grace_minutes")
 KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants", "transport", "limits",
         "explore", *LATE_KEYS}

@@ -60,10 +60,11 @@ DRIVE = textwrap.dedent("""
 """)
 
 
-def as_nobody_in_a_sandbox(nobodys: Path, hostile: str, prepare: Callable[[Path], None] | None = None) -> str:
+def as_nobody_in_a_sandbox(nobodys: Path, hostile: str, files: dict[str, str] | None = None,
+                           prepare: Callable[[Path], None] | None = None) -> str:
     """What DRIVE prints, run as NOBODY (the non-root fallback, with Landlock where the kernel has it) on the
-    program of tests/hostile/`hostile` (first given to `prepare`, if any)."""
-    folder = submission(nobodys, hostile)
+    program of tests/hostile/`hostile` (`files`: written beside it; then the folder given to `prepare`, if any)."""
+    folder = submission(nobodys, hostile, files)
     if prepare is not None:
         prepare(folder)
     for path in (nobodys, *nobodys.rglob("*")):

@@ -58,7 +58,7 @@ def test_a_fallback_run_as_root_loads_no_bytecode_of_the_submission(tmp_path: Pa
 
 
 def test_a_fallback_run_not_as_root_loads_no_bytecode_of_the_submission(nobodys: Path) -> None:
-    said = as_nobody_in_a_sandbox(nobodys, "hidden_bytecode", lambda folder: hide_bytecode(folder, unprivileged_python()))
+    said = as_nobody_in_a_sandbox(nobodys, "hidden_bytecode", prepare=lambda folder: hide_bytecode(folder, unprivileged_python()))
     assert said.splitlines()[:3] == RAN_ONLY_THE_SOURCE, said
 
 

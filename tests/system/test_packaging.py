@@ -282,3 +282,20 @@ def test_a_web_assignment_s_gradescope_bundle_installs_its_browser_and_grades_a_
     assert sorted(by_id) == sorted(spec.id for spec in WEB_SPECS)
     assert [spec for spec, test in by_id.items() if test["score"] < test["max_score"]] == ["08-code-kept-secret"]
     assert results["score"] == sum(spec.points for spec in WEB_SPECS) - 10
+
+
+def test_the_referee_s_key_goes_with_the_hidden_specs_and_never_into_a_handout(tmp_path: Path):
+    # The key keeps the referee's randomness from the program (grader/engine/referee.py): a handout holding it
+    # would hand students what the hidden random-combination game is drawn from.
+    from grader.commands.packaging import build_gradescope, build_handout, leaks  # noqa: PLC0415
+    from grader.engine.referee import KEY_FILE  # noqa: PLC0415
+    from grader.spec.assignment import load_assignment  # noqa: PLC0415
+
+    codebreaker = load_assignment(ROOT / "assignments" / "codebreaker")
+    key = codebreaker.folder / KEY_FILE
+    handout = build_handout(tmp_path / "handout", codebreaker.specs, codebreaker)
+    assert not (handout / KEY_FILE).exists() and (handout / "referee.py").is_file()
+    with zipfile.ZipFile(build_gradescope(tmp_path / "autograder.zip", codebreaker.specs, codebreaker)) as bundle:
+        assert bundle.read(KEY_FILE) == key.read_bytes()
+    shutil.copy(key, handout / "notes.txt")
+    assert leaks(handout, [], ROOT / "none", [(KEY_FILE, key)]) == ["notes.txt is the referee's key"]
