@@ -7,11 +7,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from grader.base.helptext import CANNOT_RUN, add_command, advanced
-from grader.base.project import default_jobs
+from grader.base.helptext import CANNOT_RUN, add_command
 from grader.commands.late_options import add_late_options
-from grader.commands.options import add_assignment_options, add_run_options, check_plan
-from grader.commands.platform_variant import identified
+from grader.commands.options import add_assignment_options, add_jobs_option, add_run_options, check_plan
+from grader.commands.platform_variant import add_platform_options
 from grader.grading import checking, submission
 
 FULL_MARKS, POINTS_LOST = 0, 1
@@ -49,23 +48,8 @@ def add_check(commands: argparse._SubParsersAction) -> None:
                        help="a web page: write a picture of the page where each failing spec went wrong to "
                             "DIR/screenshots/SPEC.png (hidden specs' not)")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
-    platform = advanced(check)  # what a platform's autograder passes
-    platform.add_argument("--student-view", action="store_true",
-                          help="print (and write to --junit) what a student may read: hidden specs by name and points "
-                               "only, as in --json; for a grading log students can see (Classroom 50's, in their own "
-                               "repository)")
-    platform.add_argument("--variant-from-metadata", metavar="FILE",
-                          help="grade by the submitter's variant, from Gradescope's submission_metadata.json (the "
-                               "first user's email: its row of variants.csv beside assignment.yaml, else the hash "
-                               "`grade --variants-by-id` uses)")
-    platform.add_argument("--variant-of", type=identified, metavar="KEY=ID",
-                          help="grade by this student's variant: KEY is the roster column they are known by (username "
-                               "for Classroom 50's GitHub login, or email), ID theirs; their row of variants.csv, else "
-                               "the hash")
-    platform.add_argument("--variant-from-data", metavar="FILE",
-                          help="grade by the variant PrairieLearn's question chose: `params.variant` of its data.json")
-    check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
-                       help="specs run at once (default: every core, here %(default)s)")
+    add_platform_options(check)
+    add_jobs_option(check)
     add_late_options(check, class_times=False)
     add_run_options(check)
     check.set_defaults(run=cmd_check)

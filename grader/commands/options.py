@@ -20,6 +20,7 @@ from grader.base.errors import UsageError
 from grader.base.files import check_writable
 from grader.explore.part import with_part
 from grader.base.helptext import advanced
+from grader.base.project import default_jobs
 from grader.engine.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.engine.referee import RefereeError, start_referee
 from grader.engine.runner import Options
@@ -83,6 +84,12 @@ def _assignment_folder(given: str) -> str:
     if found is None:
         raise UsageError(no_assignment_found(Path.cwd()))
     return str(found)
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    """--jobs: how many specs of one submission run at once."""
+    parser.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
+                        help="specs run at once (default: every core, here %(default)s)")
 
 
 def add_assignment_option(parser: argparse.ArgumentParser) -> None:

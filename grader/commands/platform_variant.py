@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from grader.base.errors import UsageError
+from grader.base.helptext import advanced
 from grader.report.roster import read_roster
 from grader.spec.assignment import Assignment
 from grader.spec.variants import student_variant
@@ -168,3 +169,23 @@ def roster_variants(args: argparse.Namespace, assignment: Assignment, key: str) 
         raise UsageError(f"{path}: no known variant in the column {column} for {', '.join(wrong[:5])}; the variants are "
                          f"{', '.join(sorted(names)) or 'none'}")
     return rows
+
+
+def add_platform_options(parser: argparse.ArgumentParser) -> None:
+    """`check`'s advanced options a platform's autograder passes: the student's view, and who the
+    submitter is (for their variant)."""
+    platform = advanced(parser)
+    platform.add_argument("--student-view", action="store_true",
+                          help="print (and write to --junit) what a student may read: hidden specs by name and points "
+                               "only, as in --json; for a grading log students can see (Classroom 50's, in their own "
+                               "repository)")
+    platform.add_argument("--variant-from-metadata", metavar="FILE",
+                          help="grade by the submitter's variant, from Gradescope's submission_metadata.json (the "
+                               "first user's email: its row of variants.csv beside assignment.yaml, else the hash "
+                               "`grade --variants-by-id` uses)")
+    platform.add_argument("--variant-of", type=identified, metavar="KEY=ID",
+                          help="grade by this student's variant: KEY is the roster column they are known by (username "
+                               "for Classroom 50's GitHub login, or email), ID theirs; their row of variants.csv, else "
+                               "the hash")
+    platform.add_argument("--variant-from-data", metavar="FILE",
+                          help="grade by the variant PrairieLearn's question chose: `params.variant` of its data.json")
