@@ -368,3 +368,20 @@ def test_a_worker_runs_by_the_protections_its_batch_probed(tmp_path: Path):
     finally:
         worker.close()
     assert [verdict.kind for verdict in reply["verdicts"]] == [PASSED], reply
+
+
+def test_a_student_s_accommodation_reaches_only_their_runs(tmp_path: Path):
+    """A roster's time_factor is part of that student's plan: giving one student more time grades them
+    again and leaves the others unchanged; a bad cell stops the grade in one line naming them."""
+    class_dir = make_class(tmp_path, ["ok-class-game", "bug-prompt-no-trailing-space"])
+    specs, out = make_specs(tmp_path, 2.0), tmp_path / "out"
+    assert grade(class_dir, out, specs, "--jobs", "2").returncode == 0
+    roster = tmp_path / "roster.csv"
+    roster.write_text("student,time_factor\nok-class-game,\nbug-prompt-no-trailing-space,1.5\n", encoding="utf-8")
+    again = grade(class_dir, out, specs, "--jobs", "2", "--accommodations", roster)
+    assert again.returncode == 0, again.stderr
+    unchanged = [line for line in again.stderr.splitlines() if "(unchanged, not regraded)" in line]
+    assert len(unchanged) == 1 and " ok-class-game: " in unchanged[0], again.stderr
+    roster.write_text("student,time_factor\nok-class-game,slow\n", encoding="utf-8")
+    bad = grade(class_dir, out, specs, "--accommodations", roster)
+    assert bad.returncode == 2 and "time_factor of ok-class-game" in bad.stderr and "Traceback" not in bad.stderr

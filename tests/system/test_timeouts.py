@@ -48,3 +48,10 @@ def test_a_slow_start_is_still_waited_for(write_program) -> None:
 def test_a_time_factor_multiplies_every_step_timeout(step: int, override: float | None, factor: float,
                                                      expected: float) -> None:
     assert step_timeout(step, override, factor) == expected
+
+
+def test_a_student_s_time_factor_lengthens_the_step_they_hang_in(write_program) -> None:
+    program = 'name = input("name? ")\nprint(f"hello {name}")\nwhile True:\n    pass\n'
+    verdict = grade(write_program(program), spec_from("timeout: 1.5\n" + ECHO_SPEC), time_factor=2.0)
+    assert verdict.kind == HANG
+    assert "nor did anything else within 3 s after input 1" in verdict.message
