@@ -240,7 +240,9 @@ def _judge_facts(spec: Spec, session: Session) -> Verdict:
     ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
     ending = None if ended_well else _ending(spec, session, last)
     judged = ending if spec.judges_ending else None
-    units = judge_facts(spec.facts, expected_facts(spec), actual, Context(spec.vocabulary, spec.inputs))
+    by_itself = session.end == Ending.EXITED and session.exit_status == 0 and not _crashed(session, last)
+    context = Context(spec.vocabulary, spec.inputs, last if by_itself else None)
+    units = judge_facts(spec.facts, expected_facts(spec), actual, context)
     units = sorted(units + _hidden_units(spec, session), key=lambda unit: unit.step)
     if judged is not None:
         units = [Unit(u.fact, u.step, False, True, u.subject, u.expected, judged[1]) if u.decisive and u.step == last
