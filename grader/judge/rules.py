@@ -243,7 +243,8 @@ def order(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
         got = _at(actual, step)
         wanted = own.get(want.messages[0], ())
         right = got is not None and distinct and _said(got) == wanted and not _new_guesses(actual, step)
-        found = NOT_REACHED if got is None else (" / ".join(_said(got)) or "no message")
+        found = NOT_REACHED if got is None else "taken as a guess" if _new_guesses(actual, step) else \
+            (" / ".join(_said(got)) or "no message")
         expect = f"the {want.messages[0].replace('_', '-')} message ({' / '.join(wanted) or 'none shown'})"
         if not distinct:
             expect += ", told apart from the other messages"
