@@ -4,8 +4,9 @@ Where a program shows no history line in the suite's labels, each line it prints
 for the numbers it holds, or a per-position mask, and which place carries which count is learnt from the
 whole session against the counts the reference gives for the same guesses, never from a list of words.
 
-A number's places are its rank among its line's numbers and the word just before or after it (`bulls: 3`,
-`3 right place`, `1A2B`); a mask (`++-o`, `X O _ _`, `BBW-`) yields, for each of its symbols, how many
+A number's places are its rank among its line's numbers, its rank in a line of the same words (`Correct
+digits in the wrong position: 1`), and the word just before or after it (`bulls: 3`, `3 right place`,
+`1A2B`); a mask (`++-o`, `X O _ _`, `BBW-`) yields, for each of its symbols, how many
 times it shows (a symbol it lacks: 0). The places, one per label, that carry the reference's counts most
 often are the program's labels: the place that always carries the position count is the position's. A
 game whose two counts are always equal leaves that undecided, and either reading then gives the same
@@ -25,7 +26,7 @@ from grader.spec.vocabulary import is_number
 Place = tuple[str, ...]
 Spot = tuple[int, str]  # which line of the step, which number (or symbol) in it
 MOST_PLACES = 24  # the places tried, the most common first: a flood of lines costs no more than this
-_NOT_MASK = set(".,:;!?'\"()[]{}<>|/\\=")
+_NOT_MASK = set(",:;!?'\"()[]{}<>|/\\=")
 
 
 @dataclass(frozen=True)
@@ -68,9 +69,10 @@ def _line_places(line: str, number: int, echo: str | None) -> dict[Place, tuple[
     at_numbers = [at for at, word in enumerate(words) if is_number(word) and word != echo]
     places: dict[Place, tuple[Spot, str]] = {}
     twice = set()
+    shape = " ".join(_stem(word) for word in words if not is_number(word))  # the line's words: its kind
     for rank, at in enumerate(at_numbers):
         value = ((number, str(rank)), words[at])
-        named: list[Place] = [("rank", str(rank), str(len(at_numbers)))]
+        named: list[Place] = [("rank", str(rank), str(len(at_numbers))), ("in line", shape, str(rank))]
         if at > 0 and not is_number(words[at - 1]):
             named.append(("label before", _stem(words[at - 1])))
         if at + 1 < len(words) and not is_number(words[at + 1]):

@@ -163,15 +163,16 @@ def _typed(context: Context, step: int) -> str:
 
 
 def rejected(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """An invalid entry is refused (some message, no new guess), whatever the message's words."""
+    """An invalid entry is refused: answered with a line before the next prompt, and no guess spent,
+    whatever the line's words (a program that only asks again says nothing)."""
     units = []
     for step, want in enumerate(expected):
         if not want.messages:
             continue
         got = _at(actual, step)
-        right = got is not None and not _new_guesses(actual, step) and bool(got.messages or got.notes)
-        found = NOT_REACHED if got is None else ("refused" if right else
-                                                 "taken as a guess" if _new_guesses(actual, step) else "no message")
+        taken = got is not None and _taken(actual, step, context)
+        right = got is not None and not taken and _printed(got) != NO_MESSAGE
+        found = NOT_REACHED if got is None else "refused" if right else "taken as a guess" if taken else NO_MESSAGE
         units.append(Unit("rejected", step, right, False, f"the entry {_typed(context, step)}", "refused", found))
     return units
 
@@ -179,10 +180,11 @@ def rejected(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
 def _taken(actual: Reached, step: int, context: Context) -> bool:
     """The entry typed before a step was taken as a guess: a new guess shows, or a line that echoes the
     entry (`١٢٣٤ : exist: 0, position: 0`) holds numbers too."""
-    entry = context.inputs[step - 1].strip() if 0 < step <= len(context.inputs) else ""
+    entry = context.inputs[step - 1].strip().casefold() if 0 < step <= len(context.inputs) else ""
     got = actual[step]
     return bool(_new_guesses(actual, step)) or (got is not None and bool(entry) and any(
-        entry in line and any(is_number(word) for word in tokens(line)) for line in got.others[:-1]))
+        entry in words and any(is_number(word) and word != entry for word in words)
+        for words in map(tokens, got.others[:-1])))
 
 
 def _printed(facts: StepFacts) -> str:
@@ -190,11 +192,12 @@ def _printed(facts: StepFacts) -> str:
     a traceback is no message (the crash is told on its own)."""
     lines = facts.message_lines or facts.others[:-1]
     if not lines or any(line.startswith(TRACEBACK) for line in lines):
-        return "no message"
+        return NO_MESSAGE
     return f"printed {_quoted(lines)}"
 
 
 TRACEBACK = "Traceback (most recent call last):"
+NO_MESSAGE = "no message"
 
 
 def rejection(expected: Steps, actual: Reached, context: Context) -> list[Unit]:

@@ -18,7 +18,7 @@ COUNTS = {"5678": (0, 0), "1563": (1, 1), "2156": (2, 0), "1342": (3, 1), "2143"
 def _history(line: str, upto: int) -> list[str]:
     """The lines a program prints after guess number `upto` (from 1), its `line` format filled in."""
     return [line.format(guess=g, exist=COUNTS[g][0], position=COUNTS[g][1], mask=_mask(g, "XO_"),
-                        small=_mask(g, "+o-")) for g in GUESSES[:upto]]
+                        small=_mask(g, "+o-"), dots=_mask(g, "+-.")) for g in GUESSES[:upto]]
 
 
 def _mask(guess: str, symbols: str) -> str:
@@ -50,6 +50,7 @@ LATEST = [TRUE[n][-1:] for n in range(7)]
     ("{exist} misplaced and {position} correct  [{guess}]", True),  # the guess echoed last
     ("{guess}  {mask}", True),  # a mask: X in place, O elsewhere, _ absent
     ("{guess} -> {small}", True),  # `oooo` too, whose symbols the other lines tell
+    ("{guess} {dots}", True),  # `+-..`: a dot is a symbol too
     ("Bulls: {position}  Cows: {exist}", False),  # no echo: the score of the entry just typed
 ])
 def test_a_score_in_other_words_is_read_by_what_its_numbers_carry(line: str, whole: bool) -> None:
@@ -65,6 +66,12 @@ def test_a_mask_yields_each_symbols_count_and_is_quoted() -> None:
 
 def test_two_line_hints_without_echo_make_one_score() -> None:
     actual = [[], []] + [[f"Bulls: {COUNTS[g][1]}", f"Cows: {COUNTS[g][0]}"] for g in GUESSES]
+    assert histories(actual) == LATEST
+
+
+def test_hints_on_two_lines_that_differ_by_a_word_are_told_apart() -> None:
+    actual = [[], []] + [[f"Correct digits in the correct position: {COUNTS[g][1]}",
+                          f"Correct digits in the wrong position: {COUNTS[g][0]}"] for g in GUESSES]
     assert histories(actual) == LATEST
 
 
@@ -148,3 +155,16 @@ def test_a_program_that_rejects_nothing_earns_nothing_for_the_order() -> None:
     assert [u.right for u in judged(["order"], taken, None, ORDER, ORDER_INPUTS)] == [False]
     refused = [[], [], ["Too long or short"], ["Digits only"], ["Too long or short"]]
     assert [u.right for u in judged(["order"], refused, None, ORDER, ORDER_INPUTS)] == [True]
+
+
+@pytest.mark.parametrize("printed, right", [
+    (["\x1b[91mGuess must be of 4 digits!\x1b[0m", "Enter guess: "], True),  # a colour's numbers echo nothing
+    (["Too short, try again", "Enter guess: "], True),  # refused in its own words
+    (["Enter guess: "], False),  # only asked again: no answer
+    (["1 : exist: 0, position: 1", "Enter guess: "], False),  # scored: a guess spent
+    (["1 -> 0 bulls, 1 cow", "Enter guess: "], False),  # echoed with numbers, in its own words
+])
+def test_a_rejection_is_a_line_before_asking_again_and_no_guess_spent(printed: list[str], right: bool) -> None:
+    expected = [[], [], ["Guess must be of 4 digits!", "Enter guess: "]]
+    units = judged(["rejected"], [[], [], printed], None, expected, ("1234", "1"))
+    assert [u.right for u in units] == [right]

@@ -93,7 +93,10 @@ def test_the_order_is_judged_in_the_programs_own_words() -> None:
 def test_an_entry_with_spaces_is_taken_or_refused() -> None:
     expected = [[], [H1], ["Invalid input. Try again."]]
     inputs = ("1234", " 5678 ", "15 3")
-    assert rights(judged(["accepted", "rejected"], expected, [[], [H1], ["Oops, bad entry"]], inputs)) == [True, True]
+    refused = [[], [H1], ["Oops, bad entry", "Enter guess: "]]  # a line before the prompt
+    assert rights(judged(["accepted", "rejected"], expected, refused, inputs)) == [True, True]
+    asked_again = [[], [H1], ["Enter guess: "]]  # only the prompt again: no answer
+    assert rights(judged(["accepted", "rejected"], expected, asked_again, inputs)) == [True, False]
     took_it = [[], [H1], [H1, "153 : exist: 1, position: 1"]]
     assert rights(judged(["accepted", "rejected"], expected, took_it, inputs)) == [True, False]
 
