@@ -179,11 +179,11 @@ def rejected(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
 
 def _taken(actual: Reached, step: int, context: Context) -> bool:
     """The entry typed before a step was taken as a guess: a new guess shows, or a line that echoes the
-    entry (`١٢٣٤ : exist: 0, position: 0`) holds numbers too."""
+    entry (`١٢٣٤ : exist: 0, position: 0`) holds two numbers besides (`Attempt 1/12` scores nothing)."""
     entry = context.inputs[step - 1].strip().casefold() if 0 < step <= len(context.inputs) else ""
     got = actual[step]
-    return bool(_new_guesses(actual, step)) or (got is not None and bool(entry) and any(
-        entry in words and any(is_number(word) and word != entry for word in words)
+    return bool(_new_guesses(actual, step)) or (got is not None and len(entry) >= 3 and any(
+        entry in words and sum(is_number(word) and word != entry for word in words) >= 2
         for words in map(tokens, got.others[:-1])))
 
 

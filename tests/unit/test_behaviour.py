@@ -161,10 +161,26 @@ def test_a_program_that_rejects_nothing_earns_nothing_for_the_order() -> None:
     (["\x1b[91mGuess must be of 4 digits!\x1b[0m", "Enter guess: "], True),  # a colour's numbers echo nothing
     (["Too short, try again", "Enter guess: "], True),  # refused in its own words
     (["Enter guess: "], False),  # only asked again: no answer
+    (["Guess must be of 4 digits!", "Attempt 1/12", "Enter guess: "], True),  # a number line is no score
     (["1 : exist: 0, position: 1", "Enter guess: "], False),  # scored: a guess spent
-    (["1 -> 0 bulls, 1 cow", "Enter guess: "], False),  # echoed with numbers, in its own words
 ])
 def test_a_rejection_is_a_line_before_asking_again_and_no_guess_spent(printed: list[str], right: bool) -> None:
     expected = [[], [], ["Guess must be of 4 digits!", "Enter guess: "]]
     units = judged(["rejected"], [[], [], printed], None, expected, ("1234", "1"))
     assert [u.right for u in units] == [right]
+
+
+def test_an_entry_echoed_beside_two_numbers_is_a_guess_taken() -> None:
+    expected = [[], [], ["Guess must be of 4 digits!", "Enter guess: "]]
+    echoed = [[], [], ["123 -> 0 bulls, 1 cow", "Enter guess: "]]
+    assert [u.right for u in judged(["rejected"], echoed, None, expected, ("1234", "123"))] == [False]
+
+
+@pytest.mark.parametrize("shown", [lambda lines: lines[::-1], lambda lines: lines[-1:]])
+def test_a_history_in_other_words_newest_first_or_latest_only_is_still_wrong(shown) -> None:
+    line = "Guess {guess} -> {position} right place, {exist} wrong place"
+    actual = [[], []] + [shown(_history(line, n)) for n in range(1, 6)]
+    steps = [step_facts(lines, VOCABULARY, KEY) for lines in EXPECTED]
+    got = [step_facts(lines, VOCABULARY, KEY) for lines in actual]
+    units = judge_facts(["history"], steps, got, Context(VOCABULARY, INPUTS, None))
+    assert [u.right for u in units] == [True, False, False, False, False]
