@@ -26,6 +26,7 @@ from grader.spec.vocabulary import is_number
 Place = tuple[str, ...]
 Spot = tuple[int, str]  # which line of the step, which number (or symbol) in it
 MOST_PLACES = 24  # the places tried, the most common first: a flood of lines costs no more than this
+MOST_LINES = 200  # the distinct score lines the places are learnt from, in order
 _NOT_MASK = set(",:;!?'\"()[]{}<>|/\\=")
 
 
@@ -128,6 +129,7 @@ def _learnt(readings: list[_Reading], truth: Mapping[str, tuple[str, ...]], widt
             often[place] = often.get(place, 0) + 1
     places = sorted(sorted(often), key=lambda place: -often[place])[:MOST_PLACES]
     judged = [reading for reading in {(r.guess, r.lines): r for r in readings}.values() if reading.guess in truth]
+    judged = judged[:MOST_LINES]
     best, chosen = 0, None
     for combo in permutations(places, width):
         agreeing = 0
