@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from grader.judge.judging import MISMATCH, PASSED, Difference, Verdict, moment
 from grader.judge.rendering import Told, tell
-from grader.judge.rules import NOT_REACHED, Unit
+from grader.judge.units import NOT_REACHED, Unit
 
 TRACEBACK = "Traceback (most recent call last):"
 _DIGITS = re.compile(r"\d+")

@@ -7,7 +7,8 @@ import pytest
 
 from grader.judge.behaviour import read_records
 from grader.judge.facts import step_facts
-from grader.judge.rules import Context, judge_facts, share
+from grader.judge.rules import judge_facts, share
+from grader.judge.units import Context
 from test_facts import VOCABULARY
 
 KEY = "1234"
@@ -111,7 +112,8 @@ WIN_INPUTS = ("1234", "5678", "1234")
 def judged(facts: list[str], actual: list[list[str]], ended_at: int | None = 3, expected=WIN, inputs=WIN_INPUTS):
     steps = [step_facts(lines, VOCABULARY, KEY) for lines in expected]
     got = [step_facts(lines, VOCABULARY, KEY) for lines in actual]
-    return judge_facts(facts, steps, got, Context(VOCABULARY, inputs, ended_at))
+    prompts = ("Enter key: ",) + ("Enter guess: ",) * len(expected)  # as the spec's steps ask
+    return judge_facts(facts, steps, got, Context(VOCABULARY, inputs, ended_at, prompts))
 
 
 @pytest.mark.parametrize("ending, ended_at, right", [
@@ -162,6 +164,11 @@ def test_a_program_that_rejects_nothing_earns_nothing_for_the_order() -> None:
     (["Too short, try again", "Enter guess: "], True),  # refused in its own words
     (["Enter guess: "], False),  # only asked again: no answer
     (["Guess must be of 4 digits!", "Attempt 1/12", "Enter guess: "], True),  # a number line is no score
+    (["1", "Enter guess: "], False),  # the entry alone: a history of bare guesses
+    (["1234", "Enter guess: "], False),  # an earlier entry alone: that history shown again
+    (["Guess must be of 4 digits!"], True),  # the prompt not flushed yet: the last line is the answer
+    (["Enter guess: Guess must be of 4 digits!"], True),  # ... and the late prompt at its start
+    (["12 4", "Invalid input. Try again.", "Enter guess: "], True),  # the terminal's echo of a tab aside
     (["1 : exist: 0, position: 1", "Enter guess: "], False),  # scored: a guess spent
 ])
 def test_a_rejection_is_a_line_before_asking_again_and_no_guess_spent(printed: list[str], right: bool) -> None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from grader.judge.facts import step_facts
-from grader.judge.rules import Context, judge_facts, share
+from grader.judge.rules import judge_facts, share
+from grader.judge.units import Context
 from test_facts import VOCABULARY
 
 H1, H2, H3 = "5678 : exist: 0, position: 0", "1563 : exist: 1, position: 1", "2156 : exist: 2, position: 0"
@@ -14,7 +15,7 @@ INPUTS = ("1234", "5678", "1563", "2156")
 def judged(facts: list[str], expected: list[list[str]], actual: list[list[str]], inputs=INPUTS, key="1234"):
     steps = [step_facts(lines, VOCABULARY, key) for lines in expected]
     got = [step_facts(lines, VOCABULARY, key) for lines in actual]
-    return judge_facts(facts, steps, got, Context(VOCABULARY, inputs))
+    return judge_facts(facts, steps, got, Context(VOCABULARY, inputs, prompts=("Enter guess: ",) * len(expected)))
 
 
 def rights(units) -> list[bool]:
