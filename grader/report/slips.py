@@ -143,14 +143,14 @@ def shown(verdict: Verdict, reveal_hidden: bool) -> bool:
 
 def same_differences(verdicts: list[Verdict], reveal_hidden: bool) -> dict[str, list[Verdict]]:
     """For each failure told in full (by spec id), the other specs of its rule whose slip it tells (see
-    `Slip`): the same how, and none of their changes missing; the same crash, whatever the rule. A slip
-    is told where the fewest inputs lead to it."""
+    `Slip`): the same how, and none of their changes missing; the same crash or wrong ending (a hang, an
+    early end), whatever the rule. A slip is told where the fewest inputs lead to it."""
     order = {id(v): index for index, v in enumerate(verdicts)}
     slips = {id(v): slip(v) for v in verdicts if shown(v, reveal_hidden)}
     alike: list[tuple[Slip, str | None, list[Verdict]]] = []
     for verdict in sorted((v for v in verdicts if id(v) in slips), key=lambda v: (-len(slips[id(v)].shapes), order[id(v)])):
-        home = next((members for owner, rule, members in alike  # each failure under its own rule; a crash once
-                     if (rule == verdict.spec.rule or crash_of(verdict) is not None) and owner.covers(slips[id(verdict)])),
+        home = next((members for owner, rule, members in alike  # a wrong fact under its own rule; an ending once
+                     if (rule == verdict.spec.rule or owner.head[:1] != (MISMATCH,)) and owner.covers(slips[id(verdict)])),
                     None)
         if home is None:
             alike.append((slips[id(verdict)], verdict.spec.rule, [verdict]))
