@@ -43,7 +43,7 @@ from grader.base.errors import UsageError
 from grader.judge.facts import StepFacts, step_facts
 from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, hidden_failure, judge, moment
 from grader.judge.matching import split_lines
-from grader.judge.rules import Unit
+from grader.judge.units import Unit
 from grader.spec.specs import Line, Spec, Step
 from grader.spec.vocabulary import Vocabulary
 

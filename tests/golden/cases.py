@@ -107,6 +107,8 @@ rules:
   win: {description: A correct guess wins and says in how many guesses., facts: [won, count], ending: true}
   scoring: {description: Each guess's counts are right., facts: [scores]}
   non-digit-message: {description: Non-digits get their message., facts: [rejection]}
+  win-words: {description: A win in the handout's words., facts: [won, count, wording], ending: true}
+  duplicate-message: {description: Repeated digits are refused with their message., facts: [rejected, rejection]}
 """, "specs/suite.yaml")
 
 RULE_GAME = """
@@ -177,6 +179,30 @@ def rule_slips() -> list[Verdict]:
     ]
 
 
+DUPLICATE_STEPS = """  - {prompt: "Enter key: ", input: "3746"}
+  - {prompt: "Enter guess: ", input: "1123"}
+  - {output: "Guess must not have duplicate digits!\\n", prompt: "Enter guess: ", input: "3746"}
+  - {output: "3746 : exist: 0, position: 4\\nYou guessed it right!\\nYou did it in 1 guesses.\\n"}
+"""
+
+
+def behaviour_slips() -> list[Verdict]:
+    """Facts told by behaviour (issue 34): a win in other words (its wording alone wrong), scores in a
+    program's own labels (one count wrong, quoted with how it was read), a misspelt message quoted."""
+    own = "Guess {} -> {} right place, {} wrong place\n"
+    return [
+        judge(rule_spec("02-win", "Winning on the first guess", "win-words", win_steps("5830")),
+              session_of("Enter key: ", "Enter guess: ", "5830 : exist: 0, position: 4\nYou Guessed The Key: 5830\n"
+                         "It took you 1 attempts\n")),
+        judge(rule_spec("03-scoring", "Scoring", "scoring", SCORING_STEPS),
+              session_of("Enter key: ", "Enter guess: ", own.format(5678, 0, 0) + "Enter guess: ",
+                         own.format(1563, 1, 1) + "Enter guess: ", own.format(2156, 1, 2))),
+        judge(rule_spec("10-duplicate", "Guesses that repeat a digit", "duplicate-message", DUPLICATE_STEPS),
+              session_of("Enter key: ", "Enter guess: ", "Guess must not have dupliate digits!\nEnter guess: ",
+                         "3746 : exist: 0, position: 4\nYou guessed it right!\nYou did it in 1 guesses.\n")),
+    ]
+
+
 def first_step_skipped() -> list[Verdict]:
     """A program that never asks for the key: the first input is its first guess, in every spec."""
     game = "Enter guess: ", "5830 : exist: 0, position: 0\nEnter guess: ", "5830 : exist: 0, position: 0\n"
@@ -210,6 +236,7 @@ def rendered() -> dict[str, str]:
         **lms_rendered(),
         "rules_report.txt": render_text(rules, "Checking bo/mastermind.py against 5 spec(s) from specs"),
         "rules_feedback.md": feedback_markdown(from_json(to_json(build_results(rules, reveal_hidden=True)))),
+        "behaviour_report.txt": render_text(behaviour_slips(), "Checking di/mastermind.py against 3 spec(s) from specs"),
         "first_step_report.txt": render_text(skipped, "Checking cy/mastermind.py against 2 spec(s) from specs",
                                              reveal_hidden=False),
         "first_step_results.json": dumps(build_results(skipped)),

@@ -117,8 +117,8 @@ def test_grade_scores_the_part_and_the_class_report_shows_whom_it_caught(explore
     result = run_grader("grade", explored_assignment / "class", "--assignment", explored_assignment, "--out", out)
     assert result.returncode == 0, result.stdout + result.stderr
     rows = (out / "gradebook.csv").read_text(encoding="utf-8").splitlines()
-    assert rows[0] == "student,score,max_score,02-win-on-first-guess,explore,problem"
-    assert rows[1:] == ["alice,6,16,6,0,", "bob,16,16,6,10,"]
+    assert rows[0] == "student,score,max_score,status,02-win-on-first-guess,explore,problem"
+    assert rows[1:] == ["alice,6,16,points lost,6,0,", "bob,16,16,full marks,6,10,"]
     report = (out / "report.html").read_text(encoding="utf-8")
     assert "alice" in report and "012O" in report
 

@@ -16,7 +16,7 @@ from grader.engine.referee import (Referee, RefereeError, Ruling, referee_class,
                                    start_referee)
 from grader.judge.judging import Session
 from grader.judge.outcome import Ending
-from grader.judge.rules import Unit
+from grader.judge.units import Unit
 from grader.spec.specs import load_suite, parse_spec
 
 ROOT = Path(__file__).resolve().parents[2]
