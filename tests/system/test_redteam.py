@@ -195,6 +195,11 @@ def test_the_fallback_as_root_names_the_private_folders_student_code_could_read(
         fallback = Protections(rlimits=True, unprivileged_user=True)
         assert str(reachable) in exposed(fallback, [reachable, closed]) and str(closed) not in exposed(fallback, [closed, reachable])
         assert "/tmp" in exposed(fallback, [closed]) and "chmod" not in exposed(fallback, [closed])
+        key, kept = reachable / "checked_out.key", reachable / "recorded.key"  # the referee's key: 0644 and 0600
+        for path, mode in ((key, 0o644), (kept, 0o600)):
+            path.write_text("k\n")
+            path.chmod(mode)
+        assert str(key) in exposed(fallback, [closed, key]) and str(kept) not in exposed(fallback, [closed, kept])
         assert exposed(Protections(rlimits=True, unprivileged_user=True, landlock=True), [reachable]) is None
         assert exposed(Protections(rlimits=True, **dict.fromkeys(Protections.ISOLATION, True)), [reachable]) is None
     finally:
