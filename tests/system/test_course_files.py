@@ -106,12 +106,13 @@ def test_an_isolated_run_never_sees_course_folders_under_the_interpreter_s_prefi
     # A course under the prefix's lib (exposed after the course's folders were hidden, where they did not exist
     # yet): a run listed it and read the reference. A real folder, made and removed here: the prefix is shared
     # by an overlay, which shows none of the mounts inside it.
-    from grader.sandbox.rootconfig import _shared_trees  # noqa: PLC0415
+    from grader.sandbox.environment import student_python  # noqa: PLC0415
+    from grader.sandbox.rootconfig import interpreter_trees, system_trees  # noqa: PLC0415
 
-    exposed = [tree for tree in _shared_trees(False)[1] if tree.endswith("/lib")]
-    if not exposed:
+    lib = os.path.realpath(interpreter_trees(student_python())[1])
+    if any(lib == tree or lib.startswith(tree + "/") for tree in map(os.path.realpath, system_trees())):
         pytest.skip("the interpreter's prefix lies in the system trees here: nothing of it is exposed apart")
-    course = f"{exposed[0]}/grader-test-cs101-{os.getpid()}-{tmp_path.name}"
+    course = f"{lib}/grader-test-cs101-{os.getpid()}-{tmp_path.name}"
     try:
         said = in_a_namespace(tmp_path, "isolated", [], course, [f"{course}/specs", f"{course}/reference"])
     finally:
