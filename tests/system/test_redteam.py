@@ -206,6 +206,32 @@ def test_the_fallback_as_root_names_the_private_folders_student_code_could_read(
         shutil.rmtree(shared)
 
 
+def test_the_fallback_warning_names_the_assignment_folder_and_a_readable_referee_key(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A checkout gives referee.key 0644 (`record` makes it 0600): without Landlock a run read it, and the warning
+    # named the specs and the reference alone.
+    from grader.commands import options  # noqa: PLC0415
+    from grader.commands.cli import build_parser  # noqa: PLC0415
+
+    shared = Path(tempfile.mkdtemp())  # in the system's temporary folder: every user may enter it
+    try:
+        shared.chmod(0o711)
+        folder = shared / "codebreaker"
+        shutil.copytree(ROOT / "assignments" / "codebreaker", folder, ignore=shutil.ignore_patterns("__pycache__"))
+        for path in (folder / "specs", folder / "reference"):  # kept from others: only the folder and the key
+            path.chmod(0o700)
+        folder.chmod(0o755)
+        (folder / "referee.key").chmod(0o644)
+        argv = ["check", str(folder / "reference"), "--assignment", str(folder)]
+        args = build_parser(argv).parse_args(argv)
+        monkeypatch.setattr(options, "protections", lambda: Protections(rlimits=True, unprivileged_user=True))
+        options.options_from(args, options.chosen_assignment(args))
+        warning = capsys.readouterr().err
+        assert f"{folder}, {folder / 'referee.key'} (other users may reach them)" in warning, warning
+    finally:
+        shutil.rmtree(shared)
+
+
 WITH_LANDLOCK = [pytest.param(True, id="landlock", marks=pytest.mark.skipif(
     not landlock.usable(), reason="Landlock needs Linux 6.12 or later")), pytest.param(False, id="no-landlock")]
 
