@@ -27,7 +27,8 @@ from grader.commands.variant_fit import looks_like
 from grader.report.feedback import looks_like_said
 from grader.commands.platform_variant import identified
 from grader.engine.preview import notes_for
-from grader.engine.runner import Options, check_submission
+from grader.engine.runner import Options
+from grader.engine.replay import check_as_played
 from grader.sandbox.box import start_ahead
 from grader.spec.specs import Spec
 from grader.base.project import default_jobs
@@ -90,7 +91,7 @@ def _with_looks_like(results: Results, folder: Path, assignment: Assignment, eve
 def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[Verdict]:
     subreaper = become_subreaper()  # a program that escapes its process group still ends with us
     try:
-        return check_submission(folder, specs, options, jobs=jobs)
+        return check_as_played(folder, specs, options, jobs=jobs)
     finally:
         if subreaper:
             kill_orphans(driver_pids())  # the browser's driver is this process's helper, not an orphan
