@@ -219,8 +219,7 @@ def _within_budget(blocks: list[list[str]], budget: int) -> list[str]:
     for told_so_far, block in enumerate(blocks):
         if len(out) + len(block) > budget - 2:
             rest = len(blocks) - told_so_far
-            return out + ["", f"({count_of(rest, 'more failure')} not told in full: the summary lines above say "
-                              "what went wrong first)"]
+            return out + ["", f"({count_of(rest, 'more failure')} not told in full: see their summary lines above)"]
         out += block
     return out
 
