@@ -61,7 +61,10 @@ def _replayed(submission: Path, verdict: Verdict, start: Start, options: Options
         return None
     session = replace(session, outputs=spec_frame(session.outputs, played.answers, played.keyless), echoed=())
     secret = own_secret(spec, session.outputs, order) or player.secret()
-    return judge_replayed(spec, session, secret if played.keyless else None, order), played
+    judged = judge_replayed(spec, session, secret if played.keyless else None, order)
+    labels = (played.first_input(spec.input_labels[0] if spec.input_labels else "the first input"),
+              *spec.input_labels[1:])
+    return replace(judged, spec=replace(judged.spec, input_labels=labels)), played
 
 
 def replay_keyless(submission: Path, verdicts: list[Verdict], options: Options) -> list[Verdict]:

@@ -39,6 +39,12 @@ class Played:
     answers: int
     keyless: bool
 
+    def first_input(self, label: str) -> str:
+        """What the first input of a replayed spec was, for the list of inputs typed in its report."""
+        if self.keyless:
+            return f"{label}, not typed: the program never asks for it"
+        return f"{label}, typed after the answer {self.answer!r} to its own question" if self.answer else label
+
 
 @dataclass(frozen=True)
 class Start:

@@ -142,3 +142,12 @@ def test_the_notice_names_the_cause_the_replay_and_its_cost() -> None:
     assert said.startswith("the program asks something else first ('What is your name?') and never asks for the "
                            "key: it plays a secret of its own: its scores fit 5720, not the 1234 typed")
     assert "1 rule specs were replayed" in said and "answering '10' to its question" in said
+
+
+@pytest.mark.parametrize("played, said", [
+    (Played("", 0, True), "the key, not typed: the program never asks for it"),
+    (Played("10", 1, False), "the key, typed after the answer '10' to its own question"),
+    (Played("", 0, False), "the key"),
+])
+def test_a_replayed_specs_first_input_says_how_it_was_played(played, said) -> None:
+    assert played.first_input("the key") == said
