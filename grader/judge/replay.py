@@ -221,6 +221,8 @@ def replay_said(start: Start, played: Sequence[Played], replayed: Sequence[str],
     said = (f"{_cause(start, course)}. So {len(replayed)} rule specs were replayed the way it plays "
             f"({', '.join(how)})")
     if others:
-        said += (f"; the {len(others)} others ({', '.join(v.spec.id for v in others)}: the presentation, "
-                 f"reading {start.label}) were graded as typed and cost {lost:g} points")
+        about = " and ".join(dict.fromkeys("the presentation" if not v.spec.facts else f"reading {start.label}"
+                                           for v in others))
+        said += (f"; the {len(others)} others ({', '.join(v.spec.id for v in others)}: {about}) were graded as "
+                 f"typed and cost {lost:g} points")
     return said

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from grader.judge.facts import Record
+from grader.judge.judging import Verdict
 from grader.judge.replay import (ASKED_AGAIN, ASKED_FIRST, OWN_AFTER_QUESTION, READS, SCORED_KEY, Played, Start,
                                  replay_inputs, replay_said, replayable, spec_frame, spec_start)
 from grader.judge.secret import counts, fits, fitting, label_order, only, rescored, swapped
@@ -138,10 +139,14 @@ def test_a_program_that_took_no_answer_to_its_repeated_question_plays_its_entrie
 
 def test_the_notice_names_the_cause_the_replay_and_its_cost() -> None:
     start = Start(OWN_AFTER_QUESTION, "What is your name?", True, "5720", "1234")
-    said = replay_said(start, [Played("10", 1, True)], ["03-scoring"], [])
+    verdicts = [Verdict(SPECS["01-example-game"], "output differs", ""), Verdict(SPECS["03-scoring"], "passed", ""),
+                Verdict(SPECS["13-key-with-spaces"], "output differs", "")]
+    said = replay_said(start, [Played("10", 1, True)], ["03-scoring"], verdicts)
     assert said.startswith("the program asks something else first ('What is your name?') and never asks for the "
                            "key: it plays a secret of its own: its scores fit 5720, not the 1234 typed")
     assert "1 rule specs were replayed" in said and "answering '10' to its question" in said
+    assert said.endswith("the 2 others (01-example-game, 13-key-with-spaces: the presentation and reading the key) "
+                         "were graded as typed and cost 14 points")
 
 
 @pytest.mark.parametrize("played, said", [
