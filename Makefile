@@ -14,14 +14,15 @@ HOME_DIR := $(or $(ASSIGNMENT),.)
 SUBMISSION ?= $(HOME_DIR)/student_template
 SAMPLE_CLASS := $(if $(ASSIGNMENT),$(ASSIGNMENT)/tests/submissions,tests/sample_class)
 SUBMISSIONS ?=
-OUT ?= grades
+OUT ?=
 JOBS ?=
 SHARD ?=
 # Paths reach the grader through the environment, quoted by the shell: a space (or any other character)
 # in a folder name stays part of that one argument.
 export SUBMISSION SUBMISSIONS OUT ASSIGNMENT VARIANT
 
-.PHONY: setup check test test-fast grade specs validate mutants handout gradescope prairielearn classroom50 bench
+DRY_RUNS := dry-run-gradescope dry-run-classroom50 dry-run-prairielearn
+.PHONY: setup check test test-fast grade specs validate mutants handout gradescope prairielearn classroom50 bench $(DRY_RUNS)
 
 setup: $(STAMP)
 
@@ -69,11 +70,11 @@ validate: setup
 mutants: setup
 	@$(PY) -m grader mutants $(VT)
 
-# Grade a class (one subfolder per student) into $(OUT): gradebook.csv, report.html and students/<id>/{results.json,feedback.md,...}.
+# Grade a class (one subfolder per student) into $(OUT) (default: grades/<slug>/, the assignment's): gradebook.csv, report.html and students/<id>/{results.json,feedback.md,...}.
 # JOBS=n submissions at once (default: every core); FORCE=1 regrades students whose files did not change.
 grade: setup
 	@if [ -z "$$SUBMISSIONS" ]; then echo "No SUBMISSIONS=dir given: grading the bundled sample class in $(SAMPLE_CLASS)"; fi
-	@$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" --out "$$OUT" $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(VT)
+	@$(PY) -m grader grade "$${SUBMISSIONS:-$(SAMPLE_CLASS)}" $${OUT:+--out "$$OUT"} $(if $(JOBS),--jobs $(JOBS)) $(if $(FORCE),--force) $(if $(SHARD),--shard $(SHARD)) $(VT)
 
 # The folder students receive (visible specs only, no reference): dist/<slug>/handout/, with its own `make check`
 # (the slug is assignment.yaml's, the digit game's `mastermind`): each assignment builds into its own folder.
@@ -92,6 +93,12 @@ prairielearn: setup
 SLUG ?= mastermind
 classroom50: setup
 	@$(PY) -m grader classroom50 --out dist/classroom50 --slug "$(SLUG)" $(AT)
+
+# A platform's bundle run on $(SUBMISSION) as the platform runs it, in a temporary folder standing for
+# /autograder, /grade or the student's checkout (no Docker, nothing installed): dry-run-gradescope,
+# dry-run-classroom50, dry-run-prairielearn. Stand-in values stand for what the platform gives; the log says them.
+$(DRY_RUNS): setup
+	@$(PY) -m grader dry-run $(@:dry-run-%=%) "$$SUBMISSION" $(AT)
 
 # Speed benchmarks (issue 6; a few minutes, not part of `make test`): prints ratios, writes bench/RESULTS.md.
 bench: setup

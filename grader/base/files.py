@@ -64,10 +64,19 @@ def write_atomically(path: Path, text: str | bytes, private: bool = False) -> No
             temporary.unlink()
 
 
-IGNORED_FOLDERS = ("__MACOSX",)
+IGNORED_FOLDERS = ("__MACOSX", "__pycache__")
+# What Python's import runs without a source beside it: bytecode (`helper.pyc`) and extension modules (preferred even
+# to a `helper.py` beside them). What runs must be what anyone can read, so no run's copy holds them.
+COMPILED_SUFFIXES = (".pyc", ".pyo", ".so", ".pyd")
 
 
 def searched(name: str) -> bool:
-    """A folder of this name is looked at; hidden folders (`.git`) and archive leftovers (`__MACOSX`) are
-    not, and intake neither counts nor copies them."""
+    """A folder of this name is looked at; hidden folders (`.git`), archive leftovers (`__MACOSX`) and bytecode
+    caches (`__pycache__`, which Python would load in place of the source) are not, and intake neither counts nor
+    copies them."""
     return not name.startswith(".") and name not in IGNORED_FOLDERS
+
+
+def compiled(name: str) -> bool:
+    """A file of this name is compiled code Python could import in place of source: never copied for a run."""
+    return name.endswith(COMPILED_SUFFIXES)

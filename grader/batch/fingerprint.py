@@ -12,6 +12,7 @@ from pathlib import Path
 
 from grader.base.project import PACKAGE
 from grader.engine.intake import Admitted, Entry
+from grader.engine.referee import referee_key
 from grader.engine.runner import Options
 from grader.sandbox.protections import protections
 from grader.spec.specs import Spec
@@ -48,6 +49,8 @@ def grader_digest(specs: list[Spec], options: Options) -> str:
     for name, path in (("assignment", options.config), ("referee", options.referee)):
         if path:  # the assignment's own files decide grades too
             digest.update(f"{name}\0".encode() + Path(path).read_bytes() + b"\0")
+    if options.referee:  # its key decides the referee's games
+        digest.update(b"referee key\0" + referee_key(Path(options.referee)) + b"\0")
     for source in sorted(PACKAGE.rglob("*")):
         if source.suffix in (".py", ".json") and "__pycache__" not in source.parts and source.is_file():
             digest.update(f"code {source.relative_to(PACKAGE)}\0".encode() + source.read_bytes() + b"\0")

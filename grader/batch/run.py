@@ -10,6 +10,11 @@ child subreaper: any process orphaned by a worker that died is reparented to it 
 exits. Students are skipped when their fingerprint (see `fingerprint`) matches their `inputs.sha256`,
 written last, after the other files, so an interrupted write is simply graded again. A student the
 grader could not grade gets an error result and is always retried next run.
+
+A late policy (`late`: the class's policy and each student's times, plain data) is applied to the results
+as they are written, and to a skipped student's stored results (their penalty taken off and applied
+anew, results.json and feedback.md rewritten if it changed): a new deadline, penalty or extension needs
+no program run again.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from grader.batch.fingerprint import fingerprint, grader_digest
 from grader.batch.progress import Progress
@@ -30,11 +35,13 @@ from grader.base.errors import UsageError
 from grader.base.files import write_atomically
 from grader.engine.intake import IntakeLimits, admit, refused
 from grader.report.formats import STUDENT_FILES, SUBMISSION_FORMATS, Submission, render
+from grader.report.lateness import with_late
 from grader.report.screenshots import write_screenshots
 from grader.sandbox.reaping import kill_orphans
 from grader.report.text import build_results
-from grader.report.results import Results, grader_error_results, read_results, with_problem
+from grader.report.results import Results, grader_error_results, read_results, with_not_run, with_problem
 from grader.engine.runner import Options
+from grader.spec.deadlines import LatePolicy, StudentClock
 from grader.spec.specs import Spec
 
 
@@ -42,21 +49,25 @@ class Batch:
     def __init__(self, students: list[tuple[str, Path]], specs: list[Spec], out: Path,
                  jobs: int, force: bool, progress: Progress, subreaper: bool = False,
                  options: Options | None = None, intake: IntakeLimits | None = None,
-                 heading: str = "Mastermind: your results") -> None:
+                 heading: str = "Mastermind: your results",
+                 late: tuple[LatePolicy, Mapping[str, StudentClock]] | None = None, assignment: str | None = None) -> None:
         self.students, self.specs, self.out = students, specs, out
         self.options = options or Options()
         self.variant = self.options.variant or None  # written into every student's results
+        self.assignment = assignment  # its slug, written into every student's results too
         self.intake = intake or IntakeLimits()
         self.setup = setup_line(specs, self.options)
         self.jobs, self.force, self.progress, self.subreaper = jobs, force, progress, subreaper
         self.max_score = sum(spec.points for spec in specs)
         self.heading = heading  # of every student's feedback.md
+        self.policy, self.clocks = late or (None, {})
         self.base = grader_digest(specs, self.options)
         self.stopping = threading.Event()
         self.lock = threading.Lock()
         self.workers: set[Worker] = set()
         self.replies: queue.Queue[tuple[str, str, dict[str, Any]]] = queue.Queue()
         self.failed: set[str] = set()  # students with an error: their remaining units are not run
+        self.not_run: dict[str, tuple[str, ...]] = {}  # each student's compiled files left out of the runs
         self.timeout = self.options.spec_timeout + 60  # per unit: the runner's own limit, and then some
 
     # -- what to grade
@@ -68,7 +79,16 @@ class Batch:
             results = read_results(folder / RESULTS)
         except (OSError, UsageError):
             return None
-        return None if results.grader_error is not None or not (folder / FEEDBACK).is_file() else results
+        if results.grader_error is not None or not (folder / FEEDBACK).is_file():
+            return None
+        timed = with_late(results, self.policy, self.clocks.get(student))
+        if timed != results:  # a new late policy or time: the files that tell the score anew, the hash last
+            (folder / HASH).unlink()
+            submission = Submission(timed, student=student, heading=self.heading)
+            for name in ("results", "feedback"):
+                write_atomically(folder / SUBMISSION_FORMATS[name].file, render(name, submission))
+            write_atomically(folder / HASH, digest + "\n")
+        return timed
 
     # -- one slot: a worker process fed from the queue of units (one spec of one student each)
     def _slot(self, units: queue.Queue) -> None:
@@ -122,7 +142,8 @@ class Batch:
         (folder / HASH).unlink(missing_ok=True)
         failure = next((reply for reply in replies if "error" in reply), None)
         if failure is not None:
-            results = replace(grader_error_results(failure["error"], self.max_score), variant=self.variant)
+            results = replace(grader_error_results(failure["error"], self.max_score), variant=self.variant,
+                              assignment=self.assignment)
             write_atomically(folder / ERROR_LOG, f"student: {student}\n{failure['error']}\n\n{failure.get('traceback', '')}")
             _write_files(folder, Submission(results, student=student, error=failure["error"], heading=self.heading))
             return Outcome(student, "error", results, seconds, failure["error"])
@@ -130,13 +151,15 @@ class Batch:
         return self._write(student, verdicts, seconds, digest)
 
     def _write(self, student: str, verdicts: list, seconds: float, digest: str | None,
-               problem: str | None = None) -> Outcome:
+               problem: str | None = None, over_limit: bool = False) -> Outcome:
         """A graded student's files; the hash last, and only for a run worth skipping next time."""
         folder = student_folder(self.out, student)
         (folder / HASH).unlink(missing_ok=True)
-        results = replace(build_results(verdicts, reveal_hidden=True), variant=self.variant)
+        results = replace(build_results(verdicts, reveal_hidden=True), variant=self.variant, assignment=self.assignment)
+        results = with_not_run(results, self.not_run.get(student, ()))
         if problem is not None:
-            results = with_problem(results, problem)
+            results = with_problem(results, problem, over_limit)
+        results = with_late(results, self.policy, self.clocks.get(student))
         _write_files(folder, Submission(results, tuple(verdicts), student=student, heading=self.heading))
         (folder / ERROR_LOG).unlink(missing_ok=True)
         if digest is not None:
@@ -151,10 +174,12 @@ class Batch:
         for student, path in self.students:
             admitted = admit(path, self.options.script, self.intake)
             if admitted.folder is None:  # nothing to run: their 0 and why, at once (and never skipped)
-                outcomes[student] = self._write(student, refused(self.specs, admitted.problem), 0.0, None, admitted.problem)
+                outcomes[student] = self._write(student, refused(self.specs, admitted.problem), 0.0, None, admitted.problem,
+                                                admitted.refused)
                 self.progress.update(outcomes[student])
                 continue
             digests[student] = fingerprint(admitted, self.base)
+            self.not_run[student] = admitted.not_run
             previous = self._unchanged(student, digests[student])
             if previous is not None:
                 outcomes[student] = Outcome(student, "unchanged", previous)

@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from grader.base.project import PACKAGE
-from grader.engine.runner import Options, check_submission
+from grader.engine.runner import Options
+from grader.explore.part import check_with_part
 from grader.sandbox.reaping import dies_with
 from grader.sandbox.scratch import WORKER_FOLDER, make_folder, scratch
 from grader.sandbox.protections import Protections, protections, take_probed
@@ -55,7 +56,7 @@ def grade_unit(student: str, path: Path, specs: list[Spec], options: Options) ->
     batch's. Verdicts travel back pickled (our own child process, so trusted) to be judged as a whole."""
     started = time.monotonic()
     try:
-        verdicts = check_submission(path, specs, options, jobs=1)
+        verdicts = check_with_part(path, specs, options, jobs=1)
         return {"student": student, "verdicts": base64.b64encode(pickle.dumps(verdicts)).decode("ascii"),
                 "seconds": time.monotonic() - started}
     except Exception as error:  # noqa: BLE001 - the whole point: one student cannot stop the batch

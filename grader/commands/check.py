@@ -14,21 +14,24 @@ from grader.base.files import check_writable, write_atomically
 from grader.report.formats import Submission, render
 from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.report.text import build_results
-from grader.report.results import Results, with_problem
+from grader.report.results import Results, not_run_said, with_not_run, with_problem
 from grader.report.screenshots import FOLDER, write_screenshots
 from grader.engine.browser import driver_pids
 from grader.spec.assignment import Assignment
 from grader.engine.intake import admit, refused
-from grader.base.helptext import CANNOT_RUN, add_command
+from grader.base.helptext import CANNOT_RUN, add_command, advanced
 from grader.judge.judging import Verdict, total
 from grader.commands.options import (add_assignment_options, add_run_options, assignment_options, assignment_specs,
                                      intake_from, options_from, variant_specs)
 from grader.commands.variant_fit import looks_like
+from grader.commands.late_options import add_late_options, submission_late
+from grader.report.lateness import late_sentence, with_late, with_late_said
 from grader.report.feedback import looks_like_said
-from grader.commands.platform_variant import identified
+from grader.commands.platform_variant import identified, on_platform
 from grader.engine.preview import notes_for
 from grader.engine.runner import Options
-from grader.engine.replay import check_as_played
+from grader.engine.replay import replay_keyless
+from grader.explore.part import check_with_part, with_part
 from grader.sandbox.box import start_ahead
 from grader.spec.specs import Spec
 from grader.base.project import default_jobs
@@ -48,8 +51,12 @@ def cmd_check(args: argparse.Namespace) -> int:
         check_writable(Path(target))
     start_ahead(args.launch)  # while the specs are read
     assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
-    specs = variant_specs(assignment, every)
-    options = options_from(args, assignment, plain=True)
+    specs = with_part(variant_specs(assignment, every), assignment, specs_dir, args.visible_only)
+    # A student's own check is told, in plain words, that the official grading isolates their program fully;
+    # a platform's run is the official grading, and its log says which protections it has as they are.
+    options = options_from(args, assignment, plain=not on_platform(args),
+                           hidden=(submission.resolve().parent,))  # its class
+    late = submission_late(args, assignment)  # a bad metadata file is said before any program runs
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
         verdicts = refused(specs, admitted.problem)
@@ -58,14 +65,18 @@ def cmd_check(args: argparse.Namespace) -> int:
         verdicts = _run(admitted.folder, specs, options, args.jobs)
         title = f"Checking {admitted.folder / options.script} against {len(specs)} spec(s) from {specs_dir}" + (
             f", variant {assignment.variant.describe()}" if assignment.variant else "")
-        title = "\n".join([title, *notes_for(options, admitted.folder / options.script)])
-    results = build_results(verdicts)  # what a student may read: hidden specs by name and points only
-    results = replace(results, variant=assignment.variant.name if assignment.variant else None)
+        title = "\n".join(filter(None, [title, not_run_said(admitted.not_run),
+                                         *notes_for(options, admitted.folder / options.script)]))
+    results = with_not_run(build_results(verdicts), admitted.not_run)  # a student's view: hidden specs by name only
+    results = replace(results, variant=assignment.variant.name if assignment.variant else None, assignment=assignment.slug)
     if admitted.folder is not None:
         results = _with_looks_like(results, admitted.folder, assignment, every, options, args.jobs)
         title += "\n" + looks_like_said(results) if results.looks_like else ""
     if admitted.problem is not None:
-        results = with_problem(results, admitted.problem)
+        results = with_problem(results, admitted.problem, admitted.refused)
+    if late is not None:
+        results = with_late_said(with_late(results, *late))
+        title += "\n" + late_sentence(results)
     checked = Submission(results, tuple(verdicts), title=title, reveal_hidden=not args.student_view)
     sys.stdout.write(printable(render("text", checked), sys.stdout.encoding))
     for name, target in (("results", args.json), ("junit", args.junit)):
@@ -91,7 +102,7 @@ def _with_looks_like(results: Results, folder: Path, assignment: Assignment, eve
 def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[Verdict]:
     subreaper = become_subreaper()  # a program that escapes its process group still ends with us
     try:
-        return check_as_played(folder, specs, options, jobs=jobs)
+        return replay_keyless(folder, check_with_part(folder, specs, options, jobs=jobs), options)
     finally:
         if subreaper:
             kill_orphans(driver_pids())  # the browser's driver is this process's helper, not an orphan
@@ -118,21 +129,23 @@ def add_check(commands: argparse._SubParsersAction) -> None:
                        help="a web page: write a picture of the page where each failing spec went wrong to "
                             "DIR/screenshots/SPEC.png (hidden specs' not)")
     check.add_argument("--visible-only", action="store_true", help="run only the specs students can see")
-    check.add_argument("--student-view", action="store_true",
-                       help="print (and write to --junit) what a student may read: hidden specs by name and points "
-                            "only, as in --json; for a grading log students can see (Classroom 50's, in their own "
-                            "repository)")
-    check.add_argument("--variant-from-metadata", metavar="FILE",
-                       help="grade by the submitter's variant, from Gradescope's submission_metadata.json (the "
-                            "first user's email: its row of variants.csv beside assignment.yaml, else the hash "
-                            "`grade --variants-by-id` uses)")
-    check.add_argument("--variant-of", type=identified, metavar="KEY=ID",
-                       help="grade by this student's variant: KEY is the roster column they are known by (username "
-                            "for Classroom 50's GitHub login, or email), ID theirs; their row of variants.csv, else "
-                            "the hash")
-    check.add_argument("--variant-from-data", metavar="FILE",
-                       help="grade by the variant PrairieLearn's question chose: `params.variant` of its data.json")
+    platform = advanced(check)  # what a platform's autograder passes
+    platform.add_argument("--student-view", action="store_true",
+                          help="print (and write to --junit) what a student may read: hidden specs by name and points "
+                               "only, as in --json; for a grading log students can see (Classroom 50's, in their own "
+                               "repository)")
+    platform.add_argument("--variant-from-metadata", metavar="FILE",
+                          help="grade by the submitter's variant, from Gradescope's submission_metadata.json (the "
+                               "first user's email: its row of variants.csv beside assignment.yaml, else the hash "
+                               "`grade --variants-by-id` uses)")
+    platform.add_argument("--variant-of", type=identified, metavar="KEY=ID",
+                          help="grade by this student's variant: KEY is the roster column they are known by (username "
+                               "for Classroom 50's GitHub login, or email), ID theirs; their row of variants.csv, else "
+                               "the hash")
+    platform.add_argument("--variant-from-data", metavar="FILE",
+                          help="grade by the variant PrairieLearn's question chose: `params.variant` of its data.json")
     check.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                        help="specs run at once (default: every core, here %(default)s)")
+    add_late_options(check, class_times=False)
     add_run_options(check)
     check.set_defaults(run=cmd_check)

@@ -24,6 +24,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("record", "grader.commands.recording", "add_record"),
     ("mutants", "grader.commands.mutants", "add_mutants"),
     ("validate", "grader.commands.validation", "add_validate"),
+    ("explore", "grader.commands.explore", "add_explore"),
     ("grade", "grader.commands.grade", "add_grade"),
     ("gradebook", "grader.commands.gradebook", "add_gradebook"),
     ("feedback", "grader.commands.feedback", "add_feedback"),
@@ -32,7 +33,9 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("convert", "grader.commands.convert", "add_convert"),
     ("prairielearn", "grader.commands.platform_bundles", "add_prairielearn"),
     ("classroom50", "grader.commands.platform_bundles", "add_classroom50"),
+    ("dry-run", "grader.commands.dry_run", "add_dry_run"),
     ("similar", "grader.commands.similar", "add_similar"),
+    ("new", "grader.commands.new", "add_new"),
 ]
 
 
@@ -42,8 +45,8 @@ each input once the program waits for it, compare what it prints with what the s
 every difference with the inputs that led to it. Student code runs in a sandbox.
 
 Students check their own work (check). Instructors grade a class (grade, gradebook, feedback) and build
-what students and Gradescope receive (handout, gradescope). Assignment authors write and prove their
-specs (record, validate, mutants)."""
+what students and Gradescope receive (handout, gradescope). Assignment authors start from the bundled
+example (new), then write and prove their specs (record, validate, mutants)."""
 
 EXAMPLES = [("check student_template --visible-only", "check one submission against the specs students can see"),
             ("grade tests/sample_class --out grades",
@@ -80,9 +83,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)
-    args = parser.parse_args(argv)
     sys.stderr.reconfigure(errors="backslashreplace")  # a console without UTF-8 still gets every message
     try:
+        args = parser.parse_args(argv)  # --assignment's default, found from the current folder, may be missing
         return args.run(args)
     except SpecErrors as errors:
         for error in errors.errors:

@@ -3,13 +3,16 @@
 Each subfolder of CLASS_DIR is one student (the folder name is the student id). For each student it writes
 `OUT/students/<id>/results.json` (Gradescope's format), `OUT/students/<id>/feedback.md` (what the student
 reads) and `OUT/students/<id>/junit.xml`, then `OUT/gradebook.csv` for the class, and prints a summary.
+OUT is `--out`, by default `grades/<slug>/` (assignment.yaml's slug), so assignments never overwrite each other.
 
 The work runs in parallel in worker processes (`--jobs`, default: every core). Ctrl-C stops at once,
 kills every program started and leaves only complete files. Students are skipped when nothing that
 decides their grade changed since their last results: the submission's files, the spec files and the
 grader's own code, hashed into `OUT/students/<id>/inputs.sha256`. `--force` grades everyone. A student the grader
 could not grade gets an error result (empty score in the gradebook, `grader-error.txt` with the
-traceback for the instructor) and is always retried next run.
+traceback for the instructor) and is always retried next run. A late policy (`--deadline`, `--late-penalty`,
+`--submitted-at`, `--extensions`, or assignment.yaml's) takes its penalty off each score: see
+grader/commands/late_options.py.
 
 Exit status: 0 when every student was graded (whatever their scores), 1 when the grader failed on some
 student (listed in the summary), 2 when grading could not run (bad arguments, a malformed spec) or was
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,25 +41,32 @@ from grader.commands.options import (add_assignment_options, add_run_options, as
 from grader.commands.student_variants import (Group, add_variant_choice, cross_check, groups, run_groups, student_variants,
                                               variants_said)
 from grader.commands.variant_fit import every_variant
+from grader.commands.late_options import add_late_options, class_late
 from grader.commands.similar import class_section
 from grader.base.project import default_jobs
 from grader.spec.assignment import Assignment, feedback_title, report_title
+from grader.spec.deadlines import LatePolicy, StudentClock
+from grader.explore.part import with_part
 from grader.spec.specs import Spec
 from grader.commands.variant_files import rendered
 from grader.sandbox.reaping import become_subreaper
 
+DEFAULT_OUT = Path("grades")  # where each assignment's results go, in a folder named by its slug
+
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    class_dir, out = Path(args.class_dir), Path(args.out)
+    class_dir = Path(args.class_dir)
     if class_dir.exists() and not class_dir.is_dir():
         raise UsageError(f"{class_dir}: is a file; give the class folder (one subfolder per student)")
     if not class_dir.is_dir():
         raise UsageError(f"{class_dir}: no such class folder")
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{out}: --out is a file, not a folder")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    assignment, _, specs = assignment_specs(args, every_variant=True)
+    assignment, specs_dir, specs = assignment_specs(args, every_variant=True)
+    specs = with_part(specs, assignment, specs_dir)
+    out = Path(args.out) if args.out else DEFAULT_OUT / assignment.slug  # two assignments never share one
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out}: --out is a file, not a folder")
     if class_dir.resolve() == assignment.corpus.resolve():  # the instructor's own files: {{rows}} filled in
         with rendered(class_dir, assignment) as corpus:
             return _grade(args, corpus, out, assignment, specs)
@@ -66,9 +77,17 @@ def _grade(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Ass
     students = find_students(class_dir, out)
     if not students:
         raise UsageError(f"{class_dir}: no student folders inside (one subfolder per student)")
+    everyone = {student for student, _ in students}  # a times file names the whole class, a shard's too
     if args.shard:
         students = [student for student in students if args.shard.holds(student[0])]
         print(f"shard {args.shard}: {len(students)} student(s) of this class", file=sys.stderr)
+    with tempfile.TemporaryDirectory(prefix="grader-late-") as scratch:  # with --at-deadline, the commits graded
+        late, students = class_late(args, assignment, students, everyone, Path(scratch))
+        return _grade_students(args, class_dir, out, assignment, specs, students, late)
+
+
+def _grade_students(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Assignment, specs: list[Spec],
+                    students: list[tuple[str, Path]], late: tuple[LatePolicy, dict[str, StudentClock]] | None) -> int:
     chosen = student_variants(args, assignment, [student for student, _ in students], specs)
     prepare_folder(out)
     private_folder(out / STUDENTS)  # every student's diffs, hidden specs' included: no run may read them
@@ -79,7 +98,8 @@ def _grade(args: argparse.Namespace, class_dir: Path, out: Path, assignment: Ass
     def batch(group: Group, progress: Progress, where: Path = out) -> Batch:
         graded, group_specs, group_students = group
         return Batch(group_students, group_specs, where, jobs, args.force or where != out, progress, subreaper=subreaper,
-                     options=assignment_options(graded, options), intake=intake, heading=feedback_title(assignment))
+                     options=assignment_options(graded, options), intake=intake, heading=feedback_title(assignment),
+                     late=late, assignment=assignment.slug)
 
     cut = groups(assignment, specs, students, chosen)
     outcomes = run_groups(cut, batch, Progress(len(students), sys.stderr))
@@ -113,17 +133,21 @@ def add_grade(commands: argparse._SubParsersAction) -> None:
         "leaves only complete files.",
         [("grade submissions/ --out grades", "grade the class in submissions/ into grades/"),
          ("grade submissions/ --shard 2/4", "grade a quarter of the class; merge the shards with gradebook"),
-         ("grade submissions/ --assignment assignments/colour --jobs 4", "another assignment, 4 students at once")],
+         ("grade submissions/ --assignment assignments/colour --jobs 4", "another assignment, 4 students at once"),
+         ("grade submissions/ --deadline 2026-12-01T23:59:00+00:00 --late-penalty 10 --submitted-at times.csv",
+          "10% off per started day late, by the times of times.csv (student,submitted_at)")],
         [(0, "every student was graded, whatever their scores"),
          (1, "the grader failed on some student (listed in the summary)"),
          CANNOT_RUN])
     grade.add_argument("class_dir", metavar="CLASS_DIR", help="a folder with one subfolder per student")
-    grade.add_argument("--out", default="grades", metavar="DIR", help="where results go (default: %(default)s)")
+    grade.add_argument("--out", metavar="DIR", help=f"where results go (default: {DEFAULT_OUT}/SLUG, the assignment's slug: "
+                                                   f"{DEFAULT_OUT}/mastermind for the digit game)")
     grade.add_argument("--jobs", type=int, metavar="N", help=f"submissions graded at once (default: every core, here {default_jobs()})")
     grade.add_argument("--force", action="store_true", help="grade every student, even unchanged ones")
     grade.add_argument("--shard", type=parse_shard, metavar="K/N",
                        help="grade only shard K of N (by a hash of the student id); merge shards with `gradebook`")
     add_assignment_options(grade, variant=True)
     add_variant_choice(grade)
+    add_late_options(grade, class_times=True)
     add_run_options(grade)
     grade.set_defaults(run=cmd_grade)

@@ -14,19 +14,20 @@ from grader.batch.students import REPORT
 from grader.commands.lms_export import write_export
 from grader.report.gradebook import gradebook_csv
 from grader.report.html import class_report_html
-from grader.report.results import read_results
+from grader.report.results import Results, read_results
 from grader.commands.options import add_assignment_option
 from grader.spec.assignment import load_assignment, report_title
 
 
 def results_files(arguments: list[str]) -> list[Path]:
-    """Files as given; a folder stands for every `*/results.json` one level below it, and the output
-    folder of `grade` for its `students/*/results.json`."""
+    """Files as given; a folder stands for every `*/results.json` one level below it, the output
+    folder of `grade` for its `students/*/results.json`, and a folder of such outputs for all of theirs."""
     files = []
     for argument in arguments:
         path = Path(argument)
         if path.is_dir():
-            found = sorted(path.glob("*/results.json")) or sorted(path.glob("students/*/results.json"))
+            found = (sorted(path.glob("*/results.json")) or sorted(path.glob("students/*/results.json"))
+                     or sorted(path.glob("*/students/*/results.json")))  # grades/: one output of grade per assignment
             if not found and not (path / "gradebook.csv").is_file():  # an output of `grade` may hold nobody
                 raise UsageError(f"{path}: a folder, but no */results.json inside")
             files += found
@@ -42,11 +43,26 @@ def student_id(path: Path, id_from: str) -> str:
     return student
 
 
+def one_assignment(read: list[tuple[Path, Results]]) -> None:
+    """A UsageError naming two of the assignments when the results are of more than one: a gradebook of
+    mixed columns would be wrong for all of them. Results that do not say (written before they did) pass."""
+    first: dict[str, Path] = {}
+    for path, results in read:
+        if results.assignment is not None:
+            first.setdefault(results.assignment, path)
+    if len(first) > 1:
+        (one, one_path), (other, other_path) = list(first.items())[:2]
+        raise UsageError(f"results of two assignments, {one} ({one_path}) and {other} ({other_path}): "
+                         "merge one assignment's results at a time")
+
+
 def cmd_gradebook(args: argparse.Namespace) -> int:
     files = results_files(args.results)
     if args.out and Path(args.out).name == REPORT:
         raise UsageError(f"{args.out}: the class report gets that name next to the gradebook; choose another")
-    rows = [(student_id(path, args.id_from), read_results(path)) for path in files]
+    read = [(path, read_results(path)) for path in files]
+    one_assignment(read)
+    rows = [(student_id(path, args.id_from), results) for path, results in read]
     if args.format != "csv":
         return write_export(args, rows)
     text = gradebook_csv(rows)
@@ -64,9 +80,10 @@ def add_gradebook(commands: argparse._SubParsersAction) -> None:
     gradebook = add_command(
         commands, "gradebook", "merge results.json files (one per student) into one gradebook CSV",
         "Merge results.json files graded anywhere (by grade, in a CI job, a Gradescope export) into one "
-        "gradebook CSV: one row per student with the score, the maximum, the points of each spec and last a "
-        "`problem` column (why a submission could not be run, or why it was not graded). A student the "
-        "grader itself failed on gets an empty score, never a 0. The same results always give the same "
+        "gradebook CSV: one row per student with the score, the maximum, how the submission fared (status), "
+        "the points of each spec and last a `problem` column (why a submission could not be run or was not "
+        "graded, or its first crash or hang). A student the grader itself failed on gets an empty score, "
+        "never a 0. Results of two assignments are never merged. The same results always give the same "
         "bytes.\n\n"
         "The student id is the name of the folder holding each results file (artifacts/<id>/results.json), "
         "or with --id-from stem the file name without .json (results/<id>.json). A folder argument stands "

@@ -9,12 +9,13 @@ import sys
 from dataclasses import fields, replace
 from pathlib import Path
 
-from grader.spec.assignment import BROWSER, Assignment, load_assignment, with_variant
+from grader.spec.assignment import (BROWSER, Assignment, find_assignment, load_assignment, no_assignment_found,
+                                     with_variant)
 from grader.spec.variants import for_variant
 from grader.commands.platform_variant import platform_variant
 from grader.base.errors import UsageError
+from grader.base.helptext import advanced
 from grader.engine.intake import INTAKE_LIMIT_NAMES, IntakeLimits
-from grader.base.project import ROOT
 from grader.engine.referee import RefereeError, start_referee
 from grader.engine.runner import Options
 from grader.sandbox.protections import exposed, protections
@@ -38,25 +39,38 @@ def _limit(text: str) -> tuple[str, int]:
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     defaults = ", ".join(f"{field.name}={getattr(limits, field.name)}"
                          for limits in (Limits(), IntakeLimits()) for field in fields(limits))
-    parser.add_argument("--limit", action="append", type=_limit, default=[], metavar="NAME=VALUE",
-                        help=f"change a sandbox limit for this run (repeatable; defaults: {defaults})")
-    parser.add_argument("--require-sandbox", action="store_true",
-                        help="refuse to grade unless student code runs fully isolated (Linux, as root)")
-    parser.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
-                        help="how to tell the program waits for input: what Linux shows in /proc (proc), or "
-                             "a moment without output (quiet, slower and less exact); auto picks proc where it works")
-    parser.add_argument("--transport", choices=TRANSPORTS, default=default_transport(),
-                        help="what carries the program's input and output: a pseudo-terminal, as in the official "
-                             "grade, or pipes, as on Windows, which has no pty (default here: %(default)s)")
-    parser.add_argument("--launch", choices=LAUNCHES, default=FORK,
-                        help="how an isolated run starts the program: forked from an interpreter started once, no "
-                             "start-up per run (fork, the default; a run it cannot start falls back to plain and says "
-                             "so), or a fresh interpreter for every run (plain)")
+    group = advanced(parser)  # after the command's own options
+    group.add_argument("--limit", action="append", type=_limit, default=[], metavar="NAME=VALUE",
+                       help=f"change a sandbox limit for this run (repeatable; defaults: {defaults})")
+    group.add_argument("--require-sandbox", action="store_true",
+                       help="refuse to grade unless student code runs fully isolated (Linux, as root)")
+    group.add_argument("--wait-method", choices=["auto", "proc", "quiet"], default="auto",
+                       help="how to tell the program waits for input: what Linux shows in /proc (proc), or "
+                            "a moment without output (quiet, slower and less exact); auto picks proc where it works")
+    group.add_argument("--transport", choices=TRANSPORTS, default=default_transport(),
+                       help="what carries the program's input and output: a pseudo-terminal, as in the official "
+                            "grade, or pipes, as on Windows, which has no pty (default here: %(default)s)")
+    group.add_argument("--launch", choices=LAUNCHES, default=FORK,
+                       help="how an isolated run starts the program: forked from an interpreter started once, no "
+                            "start-up per run (fork, the default; a run it cannot start falls back to plain and says "
+                            "so), or a fresh interpreter for every run (plain)")
+
+
+def _assignment_folder(given: str) -> str:
+    """The folder --assignment names, or with none given (argparse passes its empty default through this too)
+    the one find_assignment finds from the current folder; none found is a UsageError, said in one line."""
+    if given:
+        return given
+    found = find_assignment(Path.cwd())
+    if found is None:
+        raise UsageError(no_assignment_found(Path.cwd()))
+    return str(found)
 
 
 def add_assignment_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--assignment", default=str(ROOT), metavar="DIR",
-                        help="the assignment folder, with its assignment.yaml (default: the digit game, %(default)s)")
+    parser.add_argument("--assignment", type=_assignment_folder, default="", metavar="DIR",
+                        help="the assignment folder, with its assignment.yaml (default: the nearest assignment.yaml, "
+                             "in the current folder or above it, else the one beside the grader)")
 
 
 def add_assignment_options(parser: argparse.ArgumentParser, variant: bool = False) -> None:
@@ -88,14 +102,14 @@ def assignment_options(assignment: Assignment, options: Options | None = None) -
     variant = assignment.variant
     options = options or Options(limits=replace(Limits(), **dict(assignment.limits)))
     return replace(options, script=assignment.program, command=assignment.command,
-                   referee=str(assignment.referee or ""), config=str(assignment.config or ""),
+                   referee=str(assignment.referee or ""), config=str(assignment.config),
                    variant=variant.name if variant else "", parameters=variant.parameters if variant else (),
                    transport=BROWSER if assignment.browser else options.transport)
 
 
 def kind_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecError]:
     """Specs of the other kind than the assignment: web steps for a console program, or the reverse."""
-    where = assignment.config or "the digit assignment"
+    where = assignment.config
     if assignment.browser:
         return [SpecError(spec.path, None, f"{where} grades a web page (`transport: browser`): its specs click, "
                           "press and expect, not a console transcript") for spec in specs if not spec.web]
@@ -113,11 +127,10 @@ def referee_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecErro
         if unknown:
             known = f"its variants are {', '.join(names)}" if names else "it has no variants"
             problems.append(SpecError(spec.path, None, f"`variants:` names {', '.join(unknown)}, but "
-                                      f"{assignment.config or 'the digit assignment'} does not: {known}"))
+                                      f"{assignment.config} does not: {known}"))
     for spec in (spec for spec in specs if spec.referee):
         if assignment.referee is None:
-            where = assignment.config or "the digit assignment"
-            problems.append(SpecError(spec.path, None, f"a referee spec, but {where} names no `referee`"))
+            problems.append(SpecError(spec.path, None, f"a referee spec, but {assignment.config} names no `referee`"))
             continue
         try:
             start_referee(assignment.referee, spec.seed or 0, spec.referee_settings,
@@ -151,17 +164,19 @@ PLAIN_NOTICE = ("note: your program runs with limits but without the full sandbo
 
 
 def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool = False,
-                 private: tuple[Path, ...] = ()) -> Options:
+                 private: tuple[Path, ...] = (), hidden: tuple[Path, ...] = ()) -> Options:
     """Options from the command line, after checking the sandbox can give what was asked; on stderr,
     once, which protections are off: by name for instructors, in one plain line (`plain`) for students,
     who see it on every check of their own code and can do nothing about it; and which folders student
-    code could read (the specs, the reference and `private`, such as the class folder)."""
+    code could read (the specs, the reference and `private`, such as the class folder). Runs hide those
+    folders, the assignment's and `hidden` (the class a checked folder lies in) wherever they lie."""
     found = protections()
     if args.require_sandbox and not found.full:
         raise UsageError(f"--require-sandbox: full isolation is not available here ({found.describe()})")
     if not found.full:
         print(PLAIN_NOTICE if plain else f"warning: {found.describe()}", file=sys.stderr)
-    warning = exposed(found, (Path(args.specs) if args.specs else assignment.specs, assignment.reference, *private))
+    course = (Path(args.specs) if args.specs else assignment.specs, assignment.reference, *private)
+    warning = exposed(found, course)
     if warning:
         print(warning, file=sys.stderr)
     if args.transport == PTY and default_transport() != PTY:
@@ -169,7 +184,8 @@ def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool =
     given = {name: value for name, value in args.limit if name not in INTAKE_LIMIT_NAMES}
     limits = replace(Limits(), **{**dict(assignment.limits), **given})  # the command line's over the assignment's
     options = Options(limits=limits, wait_method=args.wait_method, require_isolation=args.require_sandbox,
-                      transport=args.transport, launch=args.launch)
+                      transport=args.transport, launch=args.launch,
+                      hidden=tuple(str(path) for path in (*course, assignment.folder, *hidden)))
     return assignment_options(assignment, options)
 
 

@@ -22,6 +22,7 @@ import zipfile
 from pathlib import Path
 
 from grader.spec.assignment import CONFIG, DEFAULT_PROGRAM, Assignment, load_assignment, with_variant
+from grader.engine.referee import KEY_FILE
 from grader.base.errors import UsageError
 from grader.commands.options import add_assignment_options, chosen_assignment
 from grader.commands.variant_files import IGNORED, rendered, variant_config
@@ -52,9 +53,11 @@ def _publish(build: Path, out: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def leaks(folder: Path, hidden: list[Spec], reference: Path) -> list[str]:
-    """Files in `folder` that are the reference or a hidden spec (by content, whatever their name)."""
+def leaks(folder: Path, hidden: list[Spec], reference: Path, keys: list[tuple[str, Path]] = ()) -> list[str]:
+    """Files in `folder` that are the reference, a hidden spec or a referee's key (by content, whatever
+    their name)."""
     secrets = {Path(spec.path).read_bytes(): f"hidden spec {spec.id}" for spec in hidden}
+    secrets.update({path.read_bytes(): "the referee's key" for _, path in keys})
     if reference.is_file():
         secrets[reference.read_bytes()] = "the reference solution"
     found = []
@@ -65,8 +68,14 @@ def leaks(folder: Path, hidden: list[Spec], reference: Path) -> list[str]:
 
 
 def assignment_files(assignment: Assignment) -> list[tuple[str, Path]]:
-    """What makes a copy's root this assignment: its assignment.yaml and referee (none for the digit game)."""
+    """What makes a copy's root this assignment: its assignment.yaml and referee, if it has one."""
     return [(path.name, path) for path in (assignment.config, assignment.referee) if path is not None]
+
+
+def hidden_assignment_files(assignment: Assignment) -> list[tuple[str, Path]]:
+    """What a grading copy holds beside `assignment_files` and a handout never does: the referee's key."""
+    key = assignment.referee.with_name(KEY_FILE) if assignment.referee is not None else None
+    return [(key.name, key)] if key is not None and key.is_file() else []
 
 
 NAME = "@NAME@"  # in a template: the assignment's name (inside a JSON or YAML double-quoted string, escaped)
@@ -136,7 +145,7 @@ def _build_handout(out: Path, specs_dir: Path, assignment: Assignment, template:
         (build / ".github" / "workflows").mkdir(parents=True)
         (build / ".github" / "workflows" / "check.yml").write_text(_named(TEMPLATES / "github-check.yml", assignment, True),
                                                                   encoding="utf-8")
-        found = leaks(build, [spec for spec in specs if spec.hidden], reference)
+        found = leaks(build, [spec for spec in specs if spec.hidden], reference, hidden_assignment_files(assignment))
         if found:
             raise UsageError("the handout would leak: " + "; ".join(found))
         _publish(build, out)
@@ -173,6 +182,7 @@ def build_gradescope(out: Path, specs_dir: Path, assignment: Assignment | None =
     ]
     files += [(name, variant_config(assignment).encode("utf-8") if one_variant and name == CONFIG else path.read_bytes(),
                False) for name, path in assignment_files(assignment)]
+    files += [(name, path.read_bytes(), False) for name, path in hidden_assignment_files(assignment)]
     if variants:
         files.append((VARIANTS_FILE, variants_file(variants, GRADESCOPE_KEY).encode("utf-8"), False))
     for spec in sorted(specs, key=lambda spec: spec.path):

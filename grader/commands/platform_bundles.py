@@ -28,7 +28,7 @@ from grader.spec.assignment import Assignment, load_assignment
 from grader.base.errors import UsageError
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.commands.options import add_assignment_options
-from grader.commands.packaging import TEMPLATES, _publish, assignment_files
+from grader.commands.packaging import TEMPLATES, _publish, assignment_files, hidden_assignment_files
 from grader.commands.shipped import grader_package_files, runtime_requirements
 from grader.commands.platform_variant import CLASSROOM50_KEY, VARIANTS_FILE, roster_column, roster_variants, variants_file
 from grader.spec.specs import SUITE_FILE, load_specs
@@ -66,7 +66,7 @@ def _write_tree(out: Path, files: list[tuple[str, Path | str]]) -> Path:
 
 def _grader_files(root: str, assignment: Assignment) -> list[tuple[str, Path | str]]:
     files: list[tuple[str, Path | str]] = [(f"{root}/{name}", path) for name, path in grader_package_files()]
-    files += [(f"{root}/{name}", path) for name, path in assignment_files(assignment)]
+    files += [(f"{root}/{name}", path) for name, path in assignment_files(assignment) + hidden_assignment_files(assignment)]
     return files + [(f"{root}/requirements.txt", runtime_requirements(browser=assignment.browser))]
 
 

@@ -105,13 +105,24 @@ def identified(pair: str) -> tuple[str, str]:
     return key.strip(), student
 
 
-def platform_variant(args: argparse.Namespace, assignment: Assignment) -> tuple[bool, str | None]:
-    """Whether the platform chose the variant (one of --variant-from-metadata, --variant-of,
-    --variant-from-data was given), and its name (None for an assignment without variants: nothing read)."""
-    given = {option: value for option, value in (
+def _platform_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options, of those by which a platform's autograder says who the student is, that were given."""
+    return {option: value for option, value in (
         ("--variant-from-metadata", getattr(args, "variant_from_metadata", None)),
         ("--variant-of", getattr(args, "variant_of", None)),
         ("--variant-from-data", getattr(args, "variant_from_data", None))) if value is not None}
+
+
+def on_platform(args: argparse.Namespace) -> bool:
+    """Whether a platform's autograder runs the command (every one of them says who the student is, or
+    that the question chose the variant): its run is the official grading, not a student's own check."""
+    return bool(_platform_options(args))
+
+
+def platform_variant(args: argparse.Namespace, assignment: Assignment) -> tuple[bool, str | None]:
+    """Whether the platform chose the variant (one of --variant-from-metadata, --variant-of,
+    --variant-from-data was given), and its name (None for an assignment without variants: nothing read)."""
+    given = _platform_options(args)
     if len(given) > 1:
         raise UsageError(f"{' and '.join(given)}: give one of them")
     if not given:

@@ -24,10 +24,11 @@ from grader.base.errors import UsageError
 from grader.base.files import write_atomically
 from grader.judge.judging import judge
 from grader.judge.outcome import Ending
+from grader.engine.referee import make_referee_key
 from grader.engine.runner import Options, run_session, run_spec
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.spec.errors import SpecError
-from grader.spec.specs import is_suite_file, load_suite, parse_spec
+from grader.spec.specs import is_suite_file, load_suite, parse_spec, program_seed
 from grader.commands.options import add_assignment_option, assignment_options, chosen_assignment
 from grader.commands.variant_files import rendered
 from grader.base.project import REFERENCE
@@ -140,7 +141,8 @@ def record_text(text: str, path: str, reference: Path = REFERENCE, options: Opti
         timeout = float(data["timeout"]) if "timeout" in data else None
     except (TypeError, ValueError):
         raise RecordError(f"{path}: `timeout` is not a number") from None
-    session = run_session(reference, tuple(inputs), options, timeout, arguments=arguments)
+    session = run_session(reference, tuple(inputs), options, timeout, arguments=arguments,
+                          seed=program_seed(Path(path).stem, None))
     failure = _reference_failure(path, inputs, session)
     if failure:
         raise RecordError(failure)
@@ -191,6 +193,9 @@ def cmd_record(args: argparse.Namespace) -> int:
         raise UsageError(f"{assignment.config}: a web page's specs are written by hand, expected texts included: "
                          "record plays console programs only (docs/writing-specs.md, \"A web page\")")
     options = assignment_options(assignment)
+    key = make_referee_key(assignment.referee) if assignment.referee is not None and not args.check else None
+    if key is not None:
+        print(f"{key}: made, the key to its referee's randomness: keep it with the hidden specs, out of handouts")
     with rendered(Path(args.reference or assignment.reference), assignment) as reference:
         return _record_all(args, reference, options, assignment.variant.name if assignment.variant else "")
 

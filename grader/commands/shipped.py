@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import ast
 import re
+from importlib import metadata
 from pathlib import Path
 
-from grader.base.project import PACKAGE, ROOT
+from grader.base.project import EXAMPLE, PACKAGE, ROOT
 from grader.report.results import SCHEMA_PATH as RESULTS_SCHEMA_PATH
 from grader.sandbox.inside import DOOR_SCRIPT, INIT_MODULES, INIT_SCRIPT, SERVER_SCRIPT
 from grader.spec.specs import SCHEMA_PATH
@@ -23,6 +24,7 @@ STUDENT_MODULES = ("grader.__main__", "grader.commands.cli", "grader.commands.ch
 STUDENT_FILES = (SCHEMA_PATH, RESULTS_SCHEMA_PATH, INIT_SCRIPT, *INIT_MODULES, SERVER_SCRIPT,
                  DOOR_SCRIPT)  # scripts run, not imported
 WEB_EXTRA = "web"  # pyproject.toml's extra for a web assignment's grader
+DISTRIBUTION = "replay-grader"  # pyproject.toml's project name: an installed grader's metadata
 
 
 def _listed_names(pyproject: str, key: str) -> set[str]:
@@ -34,13 +36,32 @@ def _listed_names(pyproject: str, key: str) -> set[str]:
 def runtime_requirements(root: Path = ROOT, browser: bool = False) -> str:
     """The pinned lines of requirements.txt for the packages pyproject.toml lists as the grader's own
     dependencies (the test tools stay out), with its `web` extra for a web assignment (`browser`): the
-    console assignments' students never download a browser driver."""
+    console assignments' students never download a browser driver. An installed grader, whose `root` holds
+    neither file, pins what is installed with it (installed_requirements)."""
+    if not (root / "requirements.txt").is_file():
+        return installed_requirements(browser)
     pyproject = (root / "pyproject.toml").read_text(encoding="utf-8")
     names = _listed_names(pyproject, "dependencies") | (_listed_names(pyproject, WEB_EXTRA) if browser else set())
     lines = ["# What the grader runs on."]
     for line in (root / "requirements.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.lstrip().startswith("#") and (not names or _name(line) in names):
             lines.append(line.strip())
+    return "\n".join(lines) + "\n"
+
+
+def installed_requirements(browser: bool = False) -> str:
+    """runtime_requirements of an installed grader: the dependencies its metadata lists (and its `web` extra's
+    for `browser`), each pinned at the version installed beside it, or as listed where none is."""
+    lines = ["# What the grader runs on."]
+    for requirement in metadata.requires(DISTRIBUTION) or []:
+        listed, _, marker = requirement.partition(";")
+        if marker and not (browser and re.search(rf"extra\s*==\s*[\"']{WEB_EXTRA}[\"']", marker)):
+            continue
+        name = re.split(r"[\s<>=!~\[]", listed.strip(), maxsplit=1)[0]
+        try:
+            lines.append(f"{name}=={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            lines.append(listed.strip())
     return "\n".join(lines) + "\n"
 
 
@@ -84,11 +105,12 @@ def student_grader_files() -> list[Path]:
 
 
 def grader_package_files() -> list[tuple[str, Path]]:
-    """The whole grader package as `grader/...` names (what a grading host runs), without caches."""
+    """The whole grader package as `grader/...` names (what a grading host runs), without caches, and
+    without an installed grader's example: the digit game's reference and hidden specs, in a public image."""
     files = []
     for path in sorted(PACKAGE.rglob("*")):
         relative = path.relative_to(PACKAGE)
         if path.is_file() and "__pycache__" not in relative.parts and path.suffix != ".pyc" \
-                and not any(part.startswith(".") for part in relative.parts):
+                and not any(part.startswith(".") for part in relative.parts) and not path.is_relative_to(EXAMPLE):
             files.append((f"grader/{relative.as_posix()}", path))
     return files

@@ -19,6 +19,7 @@ from grader.base.escaping import safe_name
 from grader.base.files import write_atomically
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.engine.finder import find_program
+from grader.engine.intake import IntakeLimits, survey
 from grader.commands.options import add_assignment_option
 
 MAX_SOURCE_BYTES = 256_000  # a program this big is not a hand-written solution: listed, not compared
@@ -38,19 +39,45 @@ def _source(path: Path) -> str | None:
     return data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n") if len(data) <= MAX_SOURCE_BYTES else None
 
 
-def class_sources(class_dir: Path, program: str) -> tuple[dict[str, str], list[str]]:
-    """{student: program text} for every student folder, and why the others could not be compared."""
+def program_text(folder: Path, program: str) -> tuple[str | None, tuple[str, ...]]:
+    """The text a submission is compared by and the files it joins: `program`, then every other .py file of its
+    folder (what it imports runs as much as it does), each after a comment naming it; None when the program is
+    unreadable or the whole is over MAX_SOURCE_BYTES. A file that is not a readable regular file is left out."""
+    main = _source(folder / program)
+    if main is None:
+        return None, ()
+    entries, _ = survey(folder, IntakeLimits())
+    parts, names = [main], [program]
+    for entry in entries:
+        text = _source(folder / entry.name) if entry.name.endswith(".py") and entry.name != program else None
+        if text is not None:
+            parts.append(f"# ---- {safe_name(entry.name)} ----\n{text}")
+            names.append(entry.name)
+    whole = "\n".join(parts)
+    return (whole, tuple(names)) if len(whole) <= MAX_SOURCE_BYTES else (None, ())
+
+
+def class_sources(class_dir: Path, program: str) -> tuple[dict[str, str], list[str], list[str]]:
+    """{student: the text compared} for every student folder, why the others could not be compared, and for
+    each student compared by more than the program, which files were."""
     if not class_dir.is_dir():
         raise UsageError(f"{class_dir}: no such class folder (one sub-folder per student)")
-    sources, skipped = {}, []
-    for folder in sorted(path for path in class_dir.iterdir() if path.is_dir() and not path.name.startswith(".")):
-        found = find_program(folder, program)
-        text = _source(found.folder / program) if found.folder is not None else None
+    return _sources([(folder.name, folder) for folder in sorted(class_dir.iterdir())
+                     if folder.is_dir() and not folder.name.startswith(".")], program)
+
+
+def _sources(entries: list[tuple[str, Path]], program: str) -> tuple[dict[str, str], list[str], list[str]]:
+    sources, skipped, joined = {}, [], []
+    for student, entry in entries:
+        found = find_program(entry, program)
+        text, names = program_text(found.folder, program) if found.folder is not None else (None, ())
         if text is None:
-            skipped.append(f"{safe_name(folder.name)}: {found.problem or f'{program} unreadable or over {MAX_SOURCE_BYTES} bytes'}")
+            skipped.append(f"{safe_name(student)}: {found.problem or f'{program} unreadable or over {MAX_SOURCE_BYTES} bytes'}")
         else:
-            sources[folder.name] = text
-    return sources, skipped
+            sources[student] = text
+            if len(names) > 1:
+                joined.append(f"{safe_name(student)}: {', '.join(map(safe_name, names))}")
+    return sources, skipped, joined
 
 
 def _template(args: argparse.Namespace, default: Path, program: str) -> str | None:
@@ -58,7 +85,7 @@ def _template(args: argparse.Namespace, default: Path, program: str) -> str | No
     path = folder / program
     if args.template and not path.is_file():
         raise UsageError(f"{folder}: no {program} in the template folder")
-    return _source(path) if path.is_file() else None
+    return program_text(folder, program)[0] if path.is_file() else None
 
 
 def class_section(entries: list[tuple[str, Path]], assignment: Assignment, sharded: bool) -> tuple[str, str | None]:
@@ -66,14 +93,7 @@ def class_section(entries: list[tuple[str, Path]], assignment: Assignment, shard
     there is none. Never stops grading: a class is always graded to the end."""
     if sharded:
         return "", "similar submissions: not in a shard's report (it holds part of the class): run `similar` on the whole class"
-    sources, skipped = {}, []
-    for student, entry in entries:
-        found = find_program(entry, assignment.program)
-        text = _source(found.folder / assignment.program) if found.folder is not None else None
-        if text is None:
-            skipped.append(f"{student}: {found.problem or 'unreadable or too big'}")
-        else:
-            sources[student] = text
+    sources, skipped, _ = _sources(entries, assignment.program)
     if len(sources) < 2:  # nothing to compare: numpy and Pygments not loaded
         return "", None
     missing = _missing_package()
@@ -82,7 +102,8 @@ def class_section(entries: list[tuple[str, Path]], assignment: Assignment, shard
     from grader.report.similarity import distribution, ranked
     from grader.report.similarity_html import similarity_section
 
-    template, reference = (_source(folder / assignment.program) for folder in (assignment.template, assignment.reference))
+    template, reference = (program_text(folder, assignment.program)[0] if folder.is_dir() else None
+                           for folder in (assignment.template, assignment.reference))
     pairs = ranked(sources, template, reference)
     return similarity_section(pairs, sources, distribution(pairs), skipped), None
 
@@ -107,14 +128,16 @@ def cmd_similar(args: argparse.Namespace) -> int:
     from grader.report.similarity_html import similarity_html, similarity_text
 
     assignment = load_assignment(Path(args.assignment))
-    sources, skipped = class_sources(Path(args.class_dir), assignment.program)
+    sources, skipped, joined = class_sources(Path(args.class_dir), assignment.program)
     if len(sources) < 2:
         raise UsageError(f"{args.class_dir}: {len(sources)} program(s) to compare; it takes two")
     template = _template(args, assignment.template, assignment.program)
-    reference = _source(assignment.reference / assignment.program)
+    reference = program_text(assignment.reference, assignment.program)[0] if assignment.reference.is_dir() else None
     pairs = ranked(sources, template, reference)
     spread = distribution(pairs)
     sys.stdout.write(similarity_text(pairs, spread, skipped))
+    print(f"compared: every .py file of each program's folder, {assignment.program} first; more than "
+          f"{assignment.program} of {len(joined)} student(s)" + "".join(f"\n  {files}" for files in joined))
     if args.out:
         title = f"Similar submissions in {safe_name(Path(args.class_dir).resolve().name)}"
         write_atomically(Path(args.out), similarity_html(pairs, sources, spread, skipped, title), private=True)

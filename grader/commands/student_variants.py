@@ -71,7 +71,7 @@ def student_variants(args: argparse.Namespace, assignment: Assignment, students:
     if args.variant is not None:
         raise UsageError("--variant grades everyone by one variant: leave it out with --variants-from or --variants-by-id")
     if len(assignment.variants) < 2:
-        raise UsageError(f"{assignment.config or 'the digit assignment'} has no variants to give students "
+        raise UsageError(f"{assignment.config} has no variants to give students "
                          "(assignment.yaml `variants:`)")
     unequal = unequal_points([(spec.variants, spec.points) for spec in specs], assignment.variants)
     if unequal:

@@ -53,7 +53,7 @@ def rendered(folder: Path, assignment: Assignment) -> Iterator[Path]:
 def variant_config(assignment: Assignment) -> str:
     """The assignment.yaml of one variant's handout: the assignment's own keys, its parameters as that
     variant sets them, and that variant alone (by its name, which reports show)."""
-    if assignment.config is None or assignment.variant is None:
+    if assignment.variant is None:
         raise ValueError("only an assignment with parameters has a variant's assignment.yaml")
     data = yaml.safe_load(assignment.config.read_text(encoding="utf-8"))
     data["parameters"], data["variants"] = assignment.variant.values, {assignment.variant.name: {}}

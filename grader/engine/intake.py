@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from grader.base.escaping import safe_name
-from grader.base.files import searched
+from grader.base.files import compiled, searched
 from grader.engine.finder import find_program
 from grader.judge.judging import NO_PROGRAM, Verdict
 from grader.sandbox.scratch import PATH_MAX, copy_prefix
@@ -55,6 +55,21 @@ class Admitted:
     entries: tuple[Entry, ...] = ()
     problem: str | None = None
     within: str = ""  # the sub-folder of the submission the program lies in ("" at the top)
+    refused: bool = False  # the program was found, but its folder crossed an intake limit (`problem` says which)
+
+    @property
+    def not_run(self) -> tuple[str, ...]:
+        """The compiled files left out of the runs that a report names (`not_run`)."""
+        return not_run(self.entries)
+
+
+def not_run(entries: tuple[Entry, ...] | list[Entry]) -> tuple[str, ...]:
+    """The compiled files of a submission whose leaving out may change what runs: a `.pyc` with no `.py` beside
+    it, and every extension module (Python imports one even in place of a `.py` beside it). A stray `.pyc` beside
+    its source is no one's offence: Python would have read the source."""
+    names = {entry.name for entry in entries}
+    return tuple(entry.name for entry in entries if compiled(entry.name) and not (
+        entry.name.endswith((".pyc", ".pyo")) and entry.name.rsplit(".", 1)[0] + ".py" in names))
 
 
 def admit(submission: Path, program: str, limits: IntakeLimits) -> Admitted:
@@ -64,7 +79,7 @@ def admit(submission: Path, program: str, limits: IntakeLimits) -> Admitted:
         return Admitted(None, problem=found.problem)
     entries, problem = survey(found.folder, limits, copy_prefix())
     if problem:
-        return Admitted(None, problem=problem)
+        return Admitted(None, problem=problem, refused=True)
     return Admitted(found.folder, tuple(entries), within="" if found.folder == submission else found.folder.name)
 
 

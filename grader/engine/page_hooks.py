@@ -3,8 +3,14 @@ script): `Math.random` replaced by the spec's values then a seeded generator, an
 tell when the page is idle (grader/engine/browser.py says what idle is). It defines the functions the
 grader calls, `__graderIdle(call)` (polled every animation frame: true once the page is idle),
 `__graderWhy()` (why it is not, for a page that never settles), `__graderControls(buttons)` (whether
-each shows and is enabled) and `__graderShown(region)`, as non-writable properties, so the page cannot
-replace them; the last two use the browser's functions as they were before the page's scripts ran."""
+each shows and is enabled), `__graderShown(region)` and `__graderDropped()` (the console messages
+dropped), as non-writable properties, so the page cannot replace them; the controls and regions are
+read with the browser's functions as they were before the page's scripts ran.
+
+The page's console is held to a budget: Playwright's driver, the grader's own process outside the run's
+limits, keeps a page's last 200 console messages whole, and a page logging 4 MB strings grew it from 259
+to 584 MB. So the first CONSOLE_KEPT messages of a document pass, cut to CONSOLE_ARGS arguments of at
+most CONSOLE_CHARS characters each; the rest are dropped and counted."""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ import json
 from typing import Any
 
 TIMER_HORIZON_MS = 500  # a shorter setTimeout is part of the action; a longer one is a clock
+CONSOLE_KEPT, CONSOLE_ARGS, CONSOLE_CHARS = 100, 8, 1000  # the driver holds 200 x 8 x 1000 characters at most
 
 
 def controls(answer: Any) -> list[tuple[bool, bool]] | None:
@@ -25,7 +32,8 @@ def controls(answer: Any) -> list[tuple[bool, bool]] | None:
 
 def page_hooks(values: tuple[float, ...], seed: int) -> str:
     """The init script for a spec whose Math.random starts with `values`, then goes on from `seed`."""
-    return HOOKS % {"values": json.dumps(list(values)), "seed": seed, "horizon": TIMER_HORIZON_MS}
+    return HOOKS % {"values": json.dumps(list(values)), "seed": seed, "horizon": TIMER_HORIZON_MS,
+                    "kept": CONSOLE_KEPT, "arguments": CONSOLE_ARGS, "chars": CONSOLE_CHARS}
 
 
 HOOKS = """(() => {
@@ -38,6 +46,19 @@ HOOKS = """(() => {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   Math.random = () => drawn < values.length ? values[drawn++] : next();
+  let logged = 0, dropped = 0;
+  const cut = (value) => typeof value === "string" ? value.slice(0, %(chars)d) :
+    typeof value === "object" && value !== null ? "[object]" : value;
+  for (const method of Object.keys(console)) {
+    const write = console[method];
+    if (typeof write !== "function") continue;
+    console[method] = function (...args) {
+      if (logged >= %(kept)d) { dropped += 1; return undefined; }
+      logged += 1;
+      return Reflect.apply(write, console, args.slice(0, %(arguments)d).map(cut));
+    };
+  }
+  Object.defineProperty(window, "__graderDropped", {value: () => dropped});
   const timers = new Set(), setT = window.setTimeout, clearT = window.clearTimeout;
   window.setTimeout = function (handler, delay, ...rest) {
     const id = setT.call(window, function (...args) {

@@ -14,7 +14,8 @@ they read: such a referee judges those facts only, reading the output with `read
 every rule spec uses (words and numbers: spacing, punctuation, case, label order and extra lines never
 decide), so a formatting slip fails only the exact games. A spec whose rule has no facts (the
 presentation) leaves `judged` empty: its referee compares the screen exactly. The referee's own choices
-come from `self.rng`, a `random.Random` seeded by the spec, and its settings are the spec's `referee:`
+come from `self.rng`, a `random.Random` seeded by the spec's seed and the assignment's key (`referee_random`),
+and its settings are the spec's `referee:`
 keys besides `seed`, passed as keyword arguments: the same spec always plays the same game against the
 same program. `self.parameters` holds the graded variant's parameters (assignment.yaml `parameters:`
 as the variant sets them, already there when `__init__` runs), so one referee spec plays every variant.
@@ -28,8 +29,10 @@ shows it fails the spec, whatever the ruling.
 
 from __future__ import annotations
 
+import hmac
 import importlib.util
 import random
+import secrets
 import sys
 from dataclasses import dataclass, replace
 from functools import cache
@@ -40,7 +43,7 @@ from grader.base.errors import UsageError
 from grader.judge.facts import StepFacts, step_facts
 from grader.judge.judging import MISMATCH, PASSED, Difference, Session, Verdict, hidden_failure, judge, moment
 from grader.judge.matching import split_lines
-from grader.judge.rules import Unit
+from grader.judge.units import Unit
 from grader.spec.specs import Line, Spec, Step
 from grader.spec.vocabulary import Vocabulary
 
@@ -128,6 +131,45 @@ class RefereeError(UsageError):
     """A referee that cannot be loaded or set up: names the file and the reason."""
 
 
+KEY_FILE = "referee.key"  # beside the referee: the assignment's hidden key to its randomness (`referee_random`)
+
+
+def referee_random(seed: int, key: bytes) -> random.Random:
+    """The referee's generator for a spec's `seed`. The program's own `random` starts from that seed too (a
+    secret of its own is the same on every grade), and seeds are small and shown in visible specs: a
+    program that copied its own generator, or tried seed after seed, drew the referee's secret and guessed
+    it first. So the seed goes through a keyed hash with the assignment's `key`, which no run can read; no
+    key (a handout's check, an assignment never recorded) leaves the seed as it is."""
+    if not key:
+        return random.Random(seed)
+    return random.Random(hmac.new(key, str(seed).encode(), "sha256").digest())
+
+
+@cache
+def referee_key(path: Path) -> bytes:
+    """The key kept beside the referee `path` (KEY_FILE), b"" where there is none; read once per process."""
+    try:
+        return path.with_name(KEY_FILE).read_bytes().strip()
+    except FileNotFoundError:
+        return b""
+    except OSError as error:
+        raise RefereeError(f"{path.with_name(KEY_FILE)}: cannot read the referee's key: {error.strerror}") from None
+
+
+def make_referee_key(path: Path) -> Path | None:
+    """Make the key beside the referee `path` once (readable by its owner alone); the new file, or None where
+    there is one already: a key made again would change every game its specs were validated with."""
+    key = path.with_name(KEY_FILE)
+    try:
+        with open(key, "x", encoding="ascii") as file:
+            key.chmod(0o600)
+            file.write(secrets.token_hex(32) + "\n")
+    except FileExistsError:
+        return None
+    referee_key.cache_clear()
+    return key
+
+
 @cache
 def referee_class(path: Path) -> type[Referee]:
     """The class `Referee` of the referee file: imported once per process, under a private name."""
@@ -160,13 +202,14 @@ def referee_call(path: str, method: Callable[[str], T], output: str) -> T:
 
 def start_referee(path: Path, seed: int, settings: dict[str, Any], judged: tuple[str, ...] = (),
                   vocabulary: Vocabulary | None = None, parameters: dict[str, Any] | None = None) -> Referee:
-    """A fresh referee for one run, its generator seeded by the spec, told the facts its rule judges and
-    the parameters of the variant graded (before its __init__ runs, which may use them)."""
+    """A fresh referee for one run, its generator seeded by the spec and the assignment's key, told the facts
+    its rule judges and the parameters of the variant graded (before its __init__ runs, which may use them)."""
     cls = referee_class(path)
+    rng = referee_random(seed, referee_key(path))
     try:
         referee = cls.__new__(cls)
         referee.parameters = dict(parameters or {})
-        referee.__init__(random.Random(seed), **settings)
+        referee.__init__(rng, **settings)
     except Exception as error:  # noqa: BLE001 - bad settings, or any error in the instructor's code
         raise RefereeError(f"{path}: cannot start the referee with {settings}: {error}") from None
     if judged:

@@ -8,12 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from grader.engine.runner import Options, check_submission, play_session, spec_options
+from grader.engine.runner import Options, play_session, spec_options
 from grader.judge.judging import Verdict
 from grader.judge.replay import (ANSWERS, Played, Start, judge_replayed, last_line, own_secret, pooled_secret,
                                  program_start, replay_inputs, replayable, replay_said, scoring_order, spec_frame)
 from grader.spec.assignment import command_line
-from grader.spec.specs import Spec
 
 
 @dataclass
@@ -85,8 +84,3 @@ def replay_keyless(submission: Path, verdicts: list[Verdict], options: Options) 
     said = replay_said(start, played, replayed, out)
     return [replace(verdict, first_step=said) for verdict in out]
 
-
-def check_as_played(submission: Path, specs: list[Spec], options: Options, jobs: int = 1) -> list[Verdict]:
-    """Every spec against one submission (see runner.check_submission), then, for a program that never
-    reads the key, its rule specs again the way it plays."""
-    return replay_keyless(submission, check_submission(submission, specs, options, jobs), options)

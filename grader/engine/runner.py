@@ -56,6 +56,7 @@ class Options:
     launch: str = FORK  # how an isolated run starts the program (grader/sandbox/box.py: FORK or PLAIN)
     variant: str = ""  # the assignment's variant graded ("" for an assignment without parameters)
     parameters: tuple[tuple[str, bool | int | str], ...] = ()  # that variant's, for the referee
+    hidden: tuple[str, ...] = ()  # the course's folders (specs, assignment, reference, class): hidden from runs
 
 
 def _decode(data: bytes) -> str:
@@ -134,14 +135,15 @@ def run_session(
     timeout: float | None,
     complete: Callable[[str], bool] = lambda output: False,
     arguments: tuple[str, ...] = (),
+    seed: int | None = None,
 ) -> Session:
-    """Start the program and, each time it waits for input, type the next of `inputs`; after the last
-    input, read until the program ends. Stops early only where going on is impossible: the program ended,
+    """Start the program (a Python program's `random` seeded with `seed`) and, each time it waits for input,
+    type the next of `inputs`; after the last input, read until the program ends. Stops early only where going on is impossible: the program ended,
     hung or flooded. The program is dead on return."""
     def typist(step: int, output: str) -> str | None:
         return inputs[step] if step < len(inputs) else None
 
-    argv = command_line(options.command, options.script, arguments)
+    argv = command_line(options.command, options.script, arguments, seed)
     return play_session(submission, typist, options, timeout, argv, len(inputs), complete)
 
 
@@ -171,7 +173,7 @@ def play_session(
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
             box = Sandbox(submission, options.limits, isolate=isolation(options.require_isolation),
-                          launch=options.launch if options.transport == PTY else PLAIN)  # the server hands out ptys
+                          launch=options.launch if options.transport == PTY else PLAIN, hidden=options.hidden)  # the server hands out ptys
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
             transport = open_transport(options, box, argv)
         for step in count():
@@ -217,7 +219,7 @@ def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
     options = spec_options(options, spec)
     last = len(spec.steps) - 1
     return run_session(submission, spec.inputs, options, spec.timeout, lambda output: step_matches(spec, last, output),
-                       spec.arguments)
+                       spec.arguments, spec.program_seed)
 
 
 def spec_options(options: Options, spec: Spec) -> Options:
@@ -242,7 +244,7 @@ def run_refereed(submission: Path, spec: Spec, options: Options) -> Verdict:
         replies.append(answer)
         return answer
 
-    argv = command_line(options.command, options.script, spec.arguments, spec.seed)
+    argv = command_line(options.command, options.script, spec.arguments, spec.program_seed)
     session = play_session(submission, player, options, spec.timeout, argv)
     if ruling is None and session.end == Ending.EXITED and judge(transcript(spec, session, replies), session).passed:
         ruling = referee_call(options.referee, referee.finish, session.outputs[-1])

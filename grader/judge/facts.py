@@ -22,6 +22,7 @@ class Record:
 
     guess: str
     values: tuple[str, ...]
+    line: str = ""  # read by behaviour (grader/judge/behaviour.py): the line as printed, to quote it
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,8 @@ class StepFacts:
     rejections in order; `notes` the words of every line that states no fact (a program's own message,
     a banner...); `clashes` the lines that read as two different messages; `codes` (a vocabulary with
     codes of letters) every code shown outside history lines and messages, in order (a guess named, a
-    secret revealed)."""
+    secret revealed); `others` every line as printed that is no history record (what behaviour reads), and
+    `message_lines` those that say a message, to quote them."""
 
     records: tuple[Record, ...] = ()
     phrases: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -39,6 +41,8 @@ class StepFacts:
     notes: tuple[tuple[str, ...], ...] = ()
     clashes: tuple[str, ...] = ()
     codes: tuple[str, ...] = ()
+    others: tuple[str, ...] = ()
+    message_lines: tuple[str, ...] = ()
 
     def found(self, phrase: str) -> list[tuple[str, ...]]:
         return [numbers for name, numbers in self.phrases if name == phrase]
@@ -141,6 +145,8 @@ def _step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None, read:
     notes: list[tuple[str, ...]] = []
     clashes: list[str] = []
     codes: list[str] = []
+    others: list[str] = []
+    message_lines: list[str] = []
     key_shown = 0
     for line in lines:
         facts = read.get(line)
@@ -151,13 +157,15 @@ def _step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None, read:
         if facts.record is not None:
             records.append(facts.record)
             continue
+        others.append(line)
         if len(facts.said) > 1:
             clashes.append(line)
         messages += facts.said
+        message_lines += [line] if facts.said else []
         phrases += facts.found
         key_shown += facts.shows_key
         codes += facts.codes
         if not facts.said and not facts.found and not facts.shows_key and not facts.codes:
             notes.append(facts.words)
     return StepFacts(tuple(records), tuple(phrases), tuple(messages), key_shown, tuple(notes), tuple(clashes),
-                     tuple(codes))
+                     tuple(codes), tuple(others), tuple(message_lines))

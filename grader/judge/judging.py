@@ -12,7 +12,8 @@ from grader.judge.facts import StepFacts, session_facts
 from grader.judge.matching import TextLines, step_matches
 from grader.judge.outcome import Ending
 from grader.judge.rendering import Told, visible
-from grader.judge.rules import Context, Unit, judge_facts, share
+from grader.judge.rules import judge_facts, share
+from grader.judge.units import Context, Unit
 from grader.judge.start import first_step
 from grader.spec.specs import Spec
 from grader.spec.web import shown_action
@@ -242,7 +243,9 @@ def _judge_facts(spec: Spec, session: Session, expected: tuple[StepFacts, ...] |
     ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
     ending = None if ended_well else _ending(spec, session, last)
     judged = ending if spec.judges_ending else None
-    units = judge_facts(spec.facts, expected or expected_facts(spec), actual, Context(spec.vocabulary, spec.inputs))
+    by_itself = session.end == Ending.EXITED and session.exit_status == 0 and not _crashed(session, last)
+    context = Context(spec.vocabulary, spec.inputs, last if by_itself else None, tuple(s.prompt for s in spec.steps))
+    units = judge_facts(spec.facts, expected or expected_facts(spec), actual, context)
     units = sorted(units + _hidden_units(spec, session), key=lambda unit: unit.step)
     if judged is not None:
         units = [Unit(u.fact, u.step, False, True, u.subject, u.expected, judged[1]) if u.decisive and u.step == last

@@ -3,67 +3,31 @@ the facts of every step (the spec's expected lines and what the program printed)
 
 A unit is right or wrong; a decisive unit (the win, the count, the loss: the step that decides the rule)
 takes the whole spec with it when wrong. Facts of other rules are context: they cost this spec nothing.
-Guards against false passes: a fact must be stated in its own step, exactly once; the history is the
-whole ordered list; a line that reads as two messages is wrong; a game that shows both a win and a loss
-is wrong."""
+Behaviour decides whether a fact is there, words only how it is said: the program ending in the step of
+the winning guess, with the count of guesses among its last lines, is a win whatever its words (their
+words are the `wording` fact's); a program's score lines in other labels are read by what they carry
+(grader/judge/behaviour.py). Guards against false passes: a fact must be stated in its own step, exactly
+once; the history is the whole ordered list; a line that reads as two messages is wrong; a game that
+shows both a win and a loss is wrong; an entry taken as a guess is no rejection."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from grader.judge.facts import Record, StepFacts
-from grader.spec.vocabulary import Vocabulary
-
-Steps = Sequence[StepFacts]
-Reached = Sequence["StepFacts | None"]  # None: the program never reached that step
-
-
-@dataclass(frozen=True)
-class Unit:
-    """One judged fact: where (the step whose output states it), about what, expected and found, in words."""
-
-    fact: str
-    step: int
-    right: bool
-    decisive: bool
-    subject: str
-    expected: str
-    actual: str
-
-    def said(self) -> str:
-        """The unit's failure in one line: `win: 0 guesses instead of 1`, each side within SAID_BUDGET
-        characters (what a flood of lines says must not make a message large)."""
-        return f"{self.subject}: {_within(self.actual)} instead of {_within(self.expected)}"
-
-
-SAID_BUDGET = 160
-
-
-def _within(text: str) -> str:
-    if len(text) <= SAID_BUDGET:
-        return text
-    return f"{text[:SAID_BUDGET]}… ({len(text) - SAID_BUDGET} more characters)"
-
-
-NOT_REACHED = "never reached (the session ended before)"
-
-
-@dataclass(frozen=True)
-class Context:
-    vocabulary: Vocabulary
-    inputs: tuple[str, ...]
-
-
-def _at(actual: Reached, step: int) -> StepFacts | None:
-    """The facts of a step the program reached, or None."""
-    return actual[step] if step < len(actual) else None
+from grader.judge.behaviour import read_records
+from grader.judge.endings import count, lost, one_ending, wins, won, wording
+from grader.judge.facts import Record, StepFacts, tokens
+from grader.judge.units import HANDOUT, NOT_REACHED, Context, Reached, Steps, Unit, at, key_of, quoted
+from grader.spec.vocabulary import Vocabulary, is_number
 
 
 def _values(record: Record | None, vocabulary: Vocabulary) -> str:
+    """A record's counts by label; a line read by behaviour is quoted as printed, with how it was read."""
     if record is None:
         return "not shown"
-    return ", ".join(f"{label} {value}" for label, value in zip(vocabulary.labels, record.values))
+    values = ", ".join(f"{label} {value}" for label, value in zip(vocabulary.labels, record.values))
+    return f"{quoted([record.line])} read as {values}" if record.line else values
+
 
 
 def _listing(records: Sequence[Record]) -> str:
@@ -77,7 +41,7 @@ def history(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     counts are the scoring rule's, so a scoring bug costs the history nothing."""
     units = []
     for step, want in enumerate(expected):
-        got = _at(actual, step)
+        got = at(actual, step)
         if not want.records and (got is None or not got.records):
             continue
         if got is None:
@@ -97,7 +61,7 @@ def history(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
 def scores(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     """Each wrong guess's counts: right wherever the program shows that guess (from its own step on), and
     shown."""
-    units, seen = [], {_key(context)}  # the key's counts (0 and 4) are the win's, whatever the history shows
+    units, seen = [], {key_of(context)}  # the key's counts (0 and 4) are the win's, whatever the history shows
     for step, want in enumerate(expected):
         for record in want.records:
             if record.guess in seen:
@@ -125,8 +89,8 @@ def accepted(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     units = []
     for step in range(len(expected)):
         for guess in sorted(_new_guesses(expected, step)):
-            got = _at(actual, step)
-            won = guess == _key(context) and got is not None and bool(got.found("won"))  # the win takes it too
+            got = at(actual, step)
+            won = guess == key_of(context) and got is not None and wins(got, step, expected[step], context) > 0  # the win too
             right = got is not None and (won or any(guess in {r.guess for r in facts.records}
                                                     for facts in actual[step:] if facts is not None))
             found = NOT_REACHED if got is None else ("taken" if right else "not taken as a guess")
@@ -135,33 +99,68 @@ def accepted(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     return units
 
 
-def _key(context: Context) -> str:
-    index = context.vocabulary.key_input
-    return context.inputs[index].strip() if index is not None and index < len(context.inputs) else ""
-
 
 def _typed(context: Context, step: int) -> str:
     return repr(context.inputs[step - 1]) if 0 < step <= len(context.inputs) else "at start-up"
 
 
 def rejected(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """An invalid entry is refused (some message, no new guess), whatever the message's words."""
+    """An invalid entry is refused: answered with a line before the next prompt, and no guess spent,
+    whatever the line's words (a program that only asks again says nothing)."""
     units = []
     for step, want in enumerate(expected):
         if not want.messages:
             continue
-        got = _at(actual, step)
-        right = got is not None and not _new_guesses(actual, step) and bool(got.messages or got.notes)
-        found = NOT_REACHED if got is None else ("refused" if right else
-                                                 "taken as a guess" if _new_guesses(actual, step) else "no message")
+        got = at(actual, step)
+        taken = got is not None and _taken(actual, step, context)
+        right = got is not None and not taken and _printed(got, step, actual, context) != NO_MESSAGE \
+            and _answered(got, step, actual, context)
+        found = NOT_REACHED if got is None else "refused" if right else "taken as a guess" if taken else NO_MESSAGE
         units.append(Unit("rejected", step, right, False, f"the entry {_typed(context, step)}", "refused", found))
     return units
 
 
-def _message(kinds: Sequence[str], vocabulary: Vocabulary) -> str:
-    if not kinds:
-        return "no message"
-    return " then ".join(repr(" ".join(vocabulary.message_words(kind))) for kind in kinds)
+def _taken(actual: Reached, step: int, context: Context) -> bool:
+    """The entry typed before a step was taken as a guess: a new guess shows, or a line echoes it beside
+    two numbers (`١٢٣٤ : exist: 0, position: 0`; `Attempt 1/12` after the entry `1` scores nothing)."""
+    entry = context.inputs[step - 1].strip().casefold() if 0 < step <= len(context.inputs) else ""
+    got = actual[step]
+    return bool(_new_guesses(actual, step)) or (got is not None and len(entry) >= 3 and any(
+        entry in words and sum(is_number(word) and word != entry for word in words) >= 2
+        for words in map(tokens, _before_prompt(got, step, actual, context))))
+
+
+def _before_prompt(facts: StepFacts, step: int, actual: Reached, context: Context) -> tuple[str, ...]:
+    """A step's lines but its prompt: its last line when that is the prompt asked before (the program's
+    own words for it) or the spec's, and no message; a prompt printed late (not flushed, at the start of
+    the next line) leaves the last line a line of its own."""
+    before = at(actual, step - 1)
+    asked = {tokens(context.prompts[step])} if step < len(context.prompts) else set()
+    if before is not None and before.others and before.others[-1] not in before.message_lines:
+        asked.add(tokens(before.others[-1]))
+    last = facts.others[-1] if facts.others else None
+    return facts.others[:-1] if last is not None and last not in facts.message_lines and tokens(last) in asked \
+        else facts.others
+
+
+def _answered(facts: StepFacts, step: int, actual: Reached, context: Context) -> bool:
+    """Some line before the prompt is more than an entry typed so far, bare (a history of bare guesses
+    shown again answers nothing)."""
+    typed = {tokens(entry.strip().casefold()) for entry in context.inputs[:step]}
+    return any(tokens(line) not in typed for line in _before_prompt(facts, step, actual, context))
+
+
+def _printed(facts: StepFacts, step: int, actual: Reached, context: Context) -> str:
+    """What a step printed before its prompt, quoted as printed, when it said no message;
+    a traceback is no message (the crash is told on its own)."""
+    lines = facts.message_lines or _before_prompt(facts, step, actual, context)
+    if not lines or any(line.startswith(TRACEBACK) for line in lines):
+        return NO_MESSAGE
+    return f"printed {quoted(lines)}"
+
+
+TRACEBACK = "Traceback (most recent call last):"
+NO_MESSAGE = "no message"
 
 
 def rejection(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
@@ -170,18 +169,19 @@ def rejection(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     units = []
     kinds = {kind for want in expected for kind in want.messages}
     for step, want in enumerate(expected):
-        got = _at(actual, step)
+        got = at(actual, step)
         if not want.messages and (got is None or not kinds & set(got.messages)):
             continue
+        expected_text = quoted(want.message_lines) if want.messages else "no message"
         if got is None:
             units.append(Unit("rejection", step, False, False, f"the entry {_typed(context, step)}",
-                              _message(want.messages, context.vocabulary), NOT_REACHED))
+                              expected_text, NOT_REACHED))
             continue
         right = got.messages == want.messages and not got.clashes
         found = f"a line that reads as two messages ({got.clashes[0].strip()!r})" if got.clashes else \
-            _message(got.messages, context.vocabulary)
-        units.append(Unit("rejection", step, right, False, f"the entry {_typed(context, step)}",
-                          _message(want.messages, context.vocabulary), found))
+            "taken as a guess" if _taken(actual, step, context) else _printed(got, step, actual, context)
+        units.append(Unit("rejection", step, right, False, f"the entry {_typed(context, step)}", expected_text, found,
+                          HANDOUT if want.messages else "instead of"))
     return units
 
 
@@ -198,18 +198,19 @@ def order(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     calibration = set()
     for step, want in enumerate(expected):
         if len(want.messages) == 1 and want.messages[0] not in own:
-            got = _at(actual, step)
-            own[want.messages[0]] = _said(got) if got is not None else ()
+            got = at(actual, step)
+            own[want.messages[0]] = _said(got) if got is not None and not _new_guesses(actual, step) else ()
             calibration.add(step)
     distinct = len(set(own.values())) == len(own) and all(own.values())
     units = []
     for step, want in enumerate(expected):
         if not want.messages or step in calibration:
             continue
-        got = _at(actual, step)
+        got = at(actual, step)
         wanted = own.get(want.messages[0], ())
-        right = got is not None and distinct and _said(got) == wanted
-        found = NOT_REACHED if got is None else (" / ".join(_said(got)) or "no message")
+        right = got is not None and distinct and _said(got) == wanted and not _new_guesses(actual, step)
+        found = NOT_REACHED if got is None else "taken as a guess" if _new_guesses(actual, step) else \
+            (" / ".join(_said(got)) or "no message")
         expect = f"the {want.messages[0].replace('_', '-')} message ({' / '.join(wanted) or 'none shown'})"
         if not distinct:
             expect += ", told apart from the other messages"
@@ -217,81 +218,9 @@ def order(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     return units
 
 
-def _phrase_units(name: str, subject: str, expected: Steps, actual: Reached,
-                  shown: Callable[[StepFacts], str], right_at: Callable[[StepFacts, StepFacts], bool]) -> list[Unit]:
-    units = []
-    for step, want in enumerate(expected):
-        if not want.found(name):
-            continue
-        got = _at(actual, step)
-        if got is None:
-            units.append(Unit(name, step, False, True, subject, shown(want), NOT_REACHED))
-        else:
-            units.append(Unit(name, step, right_at(want, got), True, subject, shown(want), shown(got)))
-    stated = {step for step, want in enumerate(expected) if want.found(name)}
-    early = next((step for step, got in enumerate(actual) if got is not None and got.found(name) and step not in stated
-                  and got.found("won")), None)  # a count beside no win ("12 guesses to find it") claims nothing
-    if early is not None:
-        units.append(Unit(name, early, False, True, subject, "not here", f"{shown(actual[early])} here"))  # type: ignore[arg-type]
-    return units
-
-
-def won(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """The win, said once in the step of the winning guess, and never elsewhere."""
-    def shown(facts: StepFacts) -> str:
-        times = len(facts.found("won"))
-        return "no win" if not times else "the win" if times == 1 else f"the win said {times} times"
-
-    def right_at(want: StepFacts, got: StepFacts) -> bool:
-        return len(got.found("won")) == 1
-
-    return _phrase_units("won", "win", expected, actual, shown, right_at)
-
-
-def one_ending(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """A game ends one way: no step shows both a win and a loss."""
-    both = next((step for step, got in enumerate(actual) if got is not None and got.found("won") and got.key_shown), None)
-    if both is None:
-        return []
-    return [Unit("one_ending", both, False, False, "the end of the game", "a win or a loss", "a win and a loss together")]
-
-
-def count(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """The number of valid guesses the win states."""
-    def shown(facts: StepFacts) -> str:
-        numbers = facts.found("count")
-        if not numbers:
-            return "no count of guesses"
-        return " and ".join(f"{n[0] if n else '?'} guesses" for n in numbers)
-
-    def right_at(want: StepFacts, got: StepFacts) -> bool:
-        return got.found("count") == want.found("count")
-
-    return _phrase_units("count", "win", expected, actual, shown, right_at)
-
-
-def lost(expected: Steps, actual: Reached, context: Context) -> list[Unit]:
-    """The loss: a line that shows the key, in the step of the last guess, and no win there."""
-    units = []
-    key = _key(context)
-    for step, want in enumerate(expected):
-        if not want.key_shown:
-            continue
-        got = _at(actual, step)
-        if got is None:
-            found, right = NOT_REACHED, False
-        elif got.found("won"):
-            found, right = "a win", False
-        else:
-            right = got.key_shown > 0
-            found = "a line showing the key" if right else f"no line showing the key {key}"
-        units.append(Unit("lost", step, right, True, "loss", f"a line showing the key {key}", found))
-    return units
-
-
 JUDGES: dict[str, Callable[[Steps, Reached, Context], list[Unit]]] = {
     "history": history, "scores": scores, "accepted": accepted, "rejected": rejected, "rejection": rejection,
-    "order": order, "won": won, "count": count, "lost": lost, "one_ending": one_ending,
+    "order": order, "won": won, "count": count, "lost": lost, "one_ending": one_ending, "wording": wording,
 }
 
 
@@ -316,6 +245,8 @@ def stated(name: str, expected: Steps, actual: Reached, context: Context) -> lis
 def judge_facts(facts: Sequence[str], expected: Steps, actual: Reached, context: Context) -> list[Unit]:
     """Every unit of the named facts, in the order of the steps that carry them: a judge above, or else a
     phrase of the suite's vocabulary, judged as `stated`."""
+    if context.vocabulary.labels and context.vocabulary.code is None:
+        actual = read_records(expected, actual, context.inputs, len(context.vocabulary.labels), key_of(context))
     units = [unit for name in facts for unit in
              (JUDGES[name](expected, actual, context) if name in JUDGES else stated(name, expected, actual, context))]
     return sorted(units, key=lambda unit: unit.step)

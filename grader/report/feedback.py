@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from grader.report.text import HIDDEN_NOTE, first_step_said, format_points
-from grader.report.results import Results, TestResult
+from grader.report.lateness import late_sentence
+from grader.report.results import Results, TestResult, not_run_said
 
 
 HIDDEN_TESTS = "These are hidden tests: their inputs and expected output are not shown."
@@ -68,7 +69,11 @@ def feedback_markdown(results: Results, title: str = "Mastermind: your results")
         f"({results.passed_count} of {len(tests)} tests passed)",
         "",
     ]
+    late = late_sentence(results)
+    out += [late, ""] if late else []
     out += variant_lines(results)
+    if results.not_run:  # file names of the submission's: fenced
+        out += _fenced(not_run_said(results.not_run)) + [""]
     if results.first_step:  # the program's own words may be in it: fenced
         out += _fenced(first_step_said(results.first_step)) + [""]
     if tests:

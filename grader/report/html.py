@@ -21,6 +21,8 @@ from grader.report.text import HIDDEN_NOTE, format_points
 from grader.report.diagnosis import FailureGroup, diagnose, failure_groups
 from grader.report.results import Results, TestResult
 from grader.report.feedback import looks_like_said
+from grader.report.lateness import lateness_section
+from grader.report.status import MARKS, STATUSES, first_cause, status
 
 ASSETS = PACKAGE / "templates" / "report"
 BINS = 10  # histogram bars, each a tenth of the maximum score
@@ -149,19 +151,35 @@ def _pre(lines: Sequence[str]) -> str:
     return f'<pre class="diff">{chr(10).join(shown)}</pre>'
 
 
+def cause_cards(groups: Sequence[FailureGroup]) -> list[list[FailureGroup]]:
+    """The shared failures gathered by cause (the same description, whatever the spec: two programs that
+    crash at start-up fail every spec alike), the cause most students share first."""
+    cards: dict[str, list[FailureGroup]] = {}
+    for group in groups:
+        cards.setdefault(group.description, []).append(group)
+    return sorted(cards.values(), key=lambda card: -len(_students(card)))
+
+
+def _students(card: Sequence[FailureGroup]) -> list[str]:
+    return sorted({student for group in card for student in group.students})
+
+
 def _groups(groups: list[FailureGroup], specs: Sequence[SpecSummary], anchors: dict[str, str]) -> str:
+    """One card per cause: what the students do, in which specs, one example of the difference, and who."""
     if not groups:
         return f"<p>No difference is shared by {GROUP_MINIMUM} or more students.</p>"
     named = {spec.spec: spec for spec in specs}
     articles = []
-    for group in groups:
-        spec = named[group.spec]
-        links = ", ".join(f'<a href="#{anchors[student]}">{_name(student)}</a>' for student in group.students)
+    for card in cause_cards(groups):
+        students, first = _students(card), card[0]
+        links = ", ".join(f'<a href="#{anchors[student]}">{_name(student)}</a>' for student in students)
+        where = "".join(f'<li><code>{_text(group.spec)}</code> {_text(named[group.spec].name)}'
+                        f'{_hidden_tag(named[group.spec].hidden)}</li>' for group in card)
         articles.append(
-            f'<article class="group"><h3><code>{_text(spec.spec)}</code> {_text(spec.name)}{_hidden_tag(spec.hidden)}</h3>'
-            f'<p><strong class="count">{len(group.students)} of {group.graded}</strong> '
-            f'{_text(group.description)}</p>'
-            + (_pre(group.failure.changes) if group.failure.changes else "")
+            f'<article class="group"><h3>{_text(first.description)}</h3>'
+            f'<p><strong class="count">{len(students)} of {first.graded}</strong> students, in '
+            f'{len(card)} spec{"" if len(card) == 1 else "s"}:</p><ul class="where">{where}</ul>'
+            + (_pre(first.failure.changes) if first.failure.changes else "")
             + f'<p class="who">{links}</p></article>')
     return "\n".join(articles)
 
@@ -172,16 +190,27 @@ def _variant_cell(results: Results) -> str:
     return f'<td data-value="{_text(results.variant or "")}">{_text(results.variant or "")}{other}</td>'
 
 
+def _status_cell(results: Results) -> str:
+    """How the submission fared: a mark and its word (never colour alone), its first cause on hover; sorted
+    in the order of STATUSES."""
+    said = status(results)
+    cause = first_cause(results)
+    title = f' title="{_text(cause)}"' if cause else ""
+    return (f'<td class="status {said.replace(" ", "-")}" data-value="{STATUSES.index(said)}"{title}>'
+            f'<span class="mark" aria-hidden="true">{MARKS[said]}</span> {said}</td>')
+
+
 def _table(rows: Sequence[tuple[str, Results]], anchors: dict[str, str]) -> str:
     varied = any(results.variant is not None for _, results in rows)  # a class graded by variants
-    columns = (("Student", "text"), *((("Variant", "text"),) if varied else ()), ("Score", "number"), ("%", "number"),
-               ("Passed", "number"))
+    columns = (("Student", "text"), *((("Variant", "text"),) if varied else ()), ("Status", "number"), ("Score", "number"),
+               ("%", "number"), ("Passed", "number"))
     head = ("<thead><tr>" + "".join(
         f'<th scope="col" data-type="{kind}"><button type="button">{label}</button></th>'
         for label, kind in columns) + "</tr></thead>")
     body = []
     for student, results in rows:
-        link = f'<td><a href="#{anchors[student]}">{_name(student)}</a></td>' + (_variant_cell(results) if varied else "")
+        link = (f'<td><a href="#{anchors[student]}">{_name(student)}</a></td>' + (_variant_cell(results) if varied else "")
+                + _status_cell(results))
         if results.grader_error is not None:
             body.append(f'<tr class="error">{link}<td data-value="-1" colspan="3">not graded (grader error)</td></tr>')
             continue
@@ -250,6 +279,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
     maximum = max((results.max_score for _, results in rows), default=0.0)
     scores = [results.score for results in graded]
     specs = spec_summaries(rows)
+    late = lateness_section(rows)
     css = (ASSETS / "report.css").read_text(encoding="utf-8")
     script = (ASSETS / "report.js").read_text(encoding="utf-8")
     return f"""<!DOCTYPE html>
@@ -263,7 +293,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 </head>
 <body>
 <header><h1>{_text(title)}</h1>
-<nav><a href="#scores">Scores</a> <a href="#specs">Specs</a> <a href="#common">Common failures</a> <a href="#students">Students</a>{' <a href="#similar">Similar submissions</a>' if similar else ""}</nav></header>
+<nav><a href="#scores">Scores</a> <a href="#specs">Specs</a> <a href="#common">Common failures</a> <a href="#students">Students</a>{' <a href="#late">Lateness</a>' if late else ""}{' <a href="#similar">Similar submissions</a>' if similar else ""}</nav></header>
 <main>
 <section id="scores"><h2>Scores</h2>{_stats(scores, maximum, len(rows))}
 <figure>{_histogram(scores, maximum)}<figcaption>Students per score band (% of {format_points(maximum)} points)</figcaption></figure></section>
@@ -271,7 +301,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 <section id="common"><h2>Common failures</h2>{_groups(common_failures(rows, specs), specs, anchors)}</section>
 <section id="students"><h2>Students</h2><p class="hint">Click a column to sort; a name leads to that student's results.</p>
 {_table(rows, anchors)}</section>
-{similar + chr(10) if similar else ""}<section id="details"><h2>Each student</h2>
+{late}{similar + chr(10) if similar else ""}<section id="details"><h2>Each student</h2>
 {chr(10).join(_student(student, results, anchors[student], (folders or {}).get(student)) for student, results in rows)}
 </section>
 </main>

@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from grader.base.errors import UsageError
-from grader.base.escaping import safe_name
+from grader.base.escaping import escape_unsafe, safe_name
 from grader.report.gradebook import neutralised
 from grader.report.text import format_points
 from grader.report.results import Results
 from grader.report.roster import CANVAS_KEYS, MOODLE_KEYS, Roster
+from grader.spec.deadlines import lateness_words
 
 CANVAS_IDENTITY = ("Student", "ID", "SIS User ID", "SIS Login ID", "Integration ID", "Section")
 CANVAS_KEY_HEADERS = {"canvas_id": "ID", "sis_user_id": "SIS User ID", "sis_login_id": "SIS Login ID"}
@@ -68,16 +69,20 @@ def scaled(results: Results, points: float | None) -> str:
 
 
 def feedback_text(results: Results) -> str:
-    """One line for the LMS's feedback cell: the points, and which specs failed (hidden ones by name,
-    as everywhere students read)."""
+    """The LMS's feedback cell: the points, then each failed spec on a line of its own (hidden ones by
+    name, as everywhere students read)."""
     head = f"Autograder: {format_points(results.score)} of {format_points(results.max_score)} points"
+    if results.late is not None and results.late.penalty:
+        head += (f" ({format_points(results.late.raw_score)} earned, less a late penalty of "
+                 f"{format_points(results.late.penalty)}%: {lateness_words(results.late)})")
     if results.problem:
-        return f"{head}; your submission could not be run: {results.problem}"
+        return f"{head}; your submission could not be run: {safe_name(results.problem)}"
     failed = [test.name for test in results.tests if not test.passed]
     text = f"{head}, {results.passed_count} of {len(results.tests)} specs passed"
     if failed:
-        more = len(failed) - FAILED_NAMES_SHOWN
-        text += "; failed: " + ", ".join(failed[:FAILED_NAMES_SHOWN]) + (f" and {more} more" if more > 0 else "")
+        more = len(failed) - FAILED_NAMES_SHOWN  # one a line: a spec's name is free text, commas included
+        text += ". Failed:" + "".join(f"\n- {safe_name(name)}" for name in failed[:FAILED_NAMES_SHOWN]) + (
+            f"\n- and {more} more" if more > 0 else "")
     return text
 
 
@@ -90,9 +95,12 @@ def _by_student(rows: Iterable[tuple[str, Results]]) -> dict[str, Results]:
     return dict(sorted(found.items()))
 
 
-def _csv(rows: list[list[str]]) -> str:
+def _csv(rows: list[list[str]], lines_in: int | None = None) -> str:
+    """The CSV text, every cell made safe to show; the cells of column `lines_in` keep their line breaks."""
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\r\n").writerows([[neutralised(safe_name(cell)) for cell in row] for row in rows])
+    csv.writer(buffer, lineterminator="\r\n").writerows(
+        [[neutralised(escape_unsafe(cell, keep="\n" if column == lines_in else "")) for column, cell in enumerate(row)]
+         for row in rows])
     return buffer.getvalue()
 
 
@@ -201,4 +209,4 @@ def moodle_csv(rows: Iterable[tuple[str, Results]], roster: Roster, identifier: 
             out.append([value, scaled(result, points), feedback_text(result)])
     without = [f"{safe_name(student)} ({identifier} {cells[identifier]})" for student, cells in
                sorted(roster.entries.items()) if student not in results and identifier in cells]
-    return Export(_csv(out), len(out) - 1, Unmatched(tuple(not_in_roster), (), tuple(without), tuple(not_graded)))
+    return Export(_csv(out, lines_in=2), len(out) - 1, Unmatched(tuple(not_in_roster), (), tuple(without), tuple(not_graded)))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from grader.base.errors import UsageError
 from grader.base.files import write_atomically
+from grader.spec.deadlines import Late
 
 if TYPE_CHECKING:  # only named here: results_problem imports it when a file is read back
     import jsonschema
@@ -24,7 +25,8 @@ SCHEMA_PATH = Path(__file__).with_name("results.schema.json")
 GRADER_ERROR_KEY = "grader_error"
 PROBLEM_KEY = "problem"
 FIRST_STEP_KEY = "first_step"
-VARIANT_KEY, LOOKS_LIKE_KEY = "variant", "looks_like"
+VARIANT_KEY, LOOKS_LIKE_KEY, REFUSED_KEY, ASSIGNMENT_KEY = "variant", "looks_like", "refused", "assignment"
+LATE_KEY, NOT_RUN_KEY = "late", "not_run"
 GRADER_ERROR_OUTPUT = ("The grader could not grade this submission (a problem in the grader, not a verdict on "
                        "your program). Your instructor has been told.")
 
@@ -73,6 +75,10 @@ class Results:
     first_step: str | None = None  # what the program does instead of the session's first step
     variant: str | None = None  # the assignment's variant it was graded by (None: the assignment has none)
     looks_like: tuple[str, float] | None = None  # another variant whose rules give back these points of the failed specs
+    not_run: tuple[str, ...] = ()  # compiled files of the submission left out of its runs (`intake.not_run`)
+    late: Late | None = None  # what a late policy did: `score` is then after the penalty, `late.raw_score` before
+    refused: bool = False  # with `problem`: the program was found but its folder crossed an intake limit
+    assignment: str | None = None  # the slug of the assignment graded (None: results written before it was said)
 
     @property
     def passed_count(self) -> int:
@@ -91,10 +97,27 @@ def grader_error_results(message: str, max_score: float) -> Results:
     return Results(score=0, max_score=max_score, output=GRADER_ERROR_OUTPUT, grader_error=message)
 
 
-def with_problem(results: Results, problem: str) -> Results:
+def with_problem(results: Results, problem: str, refused: bool = False) -> Results:
     """The results of a submission that could not be run, saying why once at the top (Gradescope shows
-    `output` above the tests) and for the gradebook's `problem` column."""
-    return replace(results, output=f"Your submission could not be run: {problem}", problem=problem)
+    `output` above the tests) and for the gradebook's `problem` column; `refused`: by an intake limit,
+    not for want of a program."""
+    return replace(results, output=f"Your submission could not be run: {problem}", problem=problem, refused=refused)
+
+
+def not_run_said(names: tuple[str, ...]) -> str:
+    """The line that names the compiled files a submission's runs left out ("" when none was)."""
+    if not names:
+        return ""
+    return (f"Not run: {', '.join(names)} (compiled code with no source beside it; only the .py files anyone can read "
+            "are run).")
+
+
+def with_not_run(results: Results, names: tuple[str, ...]) -> Results:
+    """The results, naming once at the top the compiled files that were left out of every run."""
+    if not names:
+        return results
+    output = "\n\n".join(filter(None, (not_run_said(names), results.output)))
+    return replace(results, output=output, not_run=names)
 
 
 def number(value: float) -> int | float:
@@ -127,6 +150,12 @@ def _test_json(test: TestResult) -> dict[str, Any]:
     }
 
 
+def _late_json(late: Late) -> dict[str, Any]:
+    return {"raw_score": number(late.raw_score), "deadline": late.deadline, "extended": late.extended,
+            "submitted_at": late.submitted_at, "time_source": late.source, "late_seconds": late.seconds,
+            "started_days": late.days, "penalty": number(late.penalty), "grace_minutes": late.grace_minutes}
+
+
 def to_json(results: Results) -> dict[str, Any]:
     data: dict[str, Any] = {"score": number(results.score), "max_score": number(results.max_score)}
     if results.output:
@@ -135,7 +164,10 @@ def to_json(results: Results) -> dict[str, Any]:
     data["tests"] = [_test_json(test) for test in results.tests]
     looks_like = {"variant": results.looks_like[0], "points": number(results.looks_like[1])} if results.looks_like else None
     extra = {GRADER_ERROR_KEY: results.grader_error, PROBLEM_KEY: results.problem, FIRST_STEP_KEY: results.first_step,
-             VARIANT_KEY: results.variant, LOOKS_LIKE_KEY: looks_like}
+             VARIANT_KEY: results.variant, LOOKS_LIKE_KEY: looks_like,
+             NOT_RUN_KEY: list(results.not_run) if results.not_run else None,
+             LATE_KEY: _late_json(results.late) if results.late else None, REFUSED_KEY: results.refused or None,
+             ASSIGNMENT_KEY: results.assignment}
     if any(value is not None for value in extra.values()):
         data["extra_data"] = {key: value for key, value in extra.items() if value is not None}
     return data
@@ -218,6 +250,15 @@ def _test(data: dict[str, Any]) -> TestResult:
                       screenshot=extra.get("screenshot"))
 
 
+def _late(data: dict[str, Any] | None) -> Late | None:
+    if data is None:
+        return None
+    return Late(raw_score=float(data["raw_score"]), deadline=data["deadline"], submitted_at=data["submitted_at"],
+                source=data["time_source"], seconds=data["late_seconds"], days=data["started_days"],
+                penalty=float(data["penalty"]), extended=data.get("extended", False),
+                grace_minutes=data.get("grace_minutes", 0))
+
+
 def from_json(data: Any) -> Results:
     """Results from parsed JSON; ValueError naming what is wrong when it is not a results file."""
     problem = results_problem(data)
@@ -231,7 +272,10 @@ def from_json(data: Any) -> Results:
     return Results(score=score, max_score=maximum, tests=tests, output=data.get("output", ""),
                    grader_error=extra.get(GRADER_ERROR_KEY), problem=extra.get(PROBLEM_KEY),
                    first_step=extra.get(FIRST_STEP_KEY), variant=extra.get(VARIANT_KEY),
-                   looks_like=(looks_like["variant"], float(looks_like["points"])) if looks_like else None)
+                   looks_like=(looks_like["variant"], float(looks_like["points"])) if looks_like else None,
+                   not_run=tuple(extra.get(NOT_RUN_KEY, ())),
+                   late=_late(extra.get(LATE_KEY)), refused=extra.get(REFUSED_KEY, False),
+                   assignment=extra.get(ASSIGNMENT_KEY))
 
 
 def read_results(path: Path) -> Results:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from grader.judge.judging import MISMATCH, PASSED, Difference, Verdict, moment
 from grader.judge.rendering import Told, tell
-from grader.judge.rules import NOT_REACHED, Unit
+from grader.judge.units import NOT_REACHED, Unit
 
 TRACEBACK = "Traceback (most recent call last):"
 _DIGITS = re.compile(r"\d+")
@@ -142,37 +142,41 @@ def shown(verdict: Verdict, reveal_hidden: bool) -> bool:
 
 
 def same_differences(verdicts: list[Verdict], reveal_hidden: bool) -> dict[str, list[Verdict]]:
-    """For each failure told in full (by spec id), the other specs whose slip it tells (see `Slip`):
-    the same how, and none of their changes missing. A slip is told where the fewest inputs lead to it."""
+    """For each failure told in full (by spec id), the other specs of its rule whose slip it tells (see
+    `Slip`): the same how, and none of their changes missing; the same crash or wrong ending (a hang, an
+    early end), whatever the rule. A slip is told where the fewest inputs lead to it."""
     order = {id(v): index for index, v in enumerate(verdicts)}
     slips = {id(v): slip(v) for v in verdicts if shown(v, reveal_hidden)}
-    alike: list[tuple[Slip, list[Verdict]]] = []
+    alike: list[tuple[Slip, str | None, list[Verdict]]] = []
     for verdict in sorted((v for v in verdicts if id(v) in slips), key=lambda v: (-len(slips[id(v)].shapes), order[id(v)])):
-        home = next((members for owner, members in alike if owner.covers(slips[id(verdict)])), None)
+        home = next((members for owner, rule, members in alike  # a wrong fact under its own rule; an ending once
+                     if (rule == verdict.spec.rule or owner.head[:1] != (MISMATCH,)) and owner.covers(slips[id(verdict)])),
+                    None)
         if home is None:
-            alike.append((slips[id(verdict)], [verdict]))
+            alike.append((slips[id(verdict)], verdict.spec.rule, [verdict]))
         else:
             home.append(verdict)
     leaders: list[tuple[Verdict, list[Verdict]]] = []
-    for owner, members in alike:
+    for owner, _, members in alike:
         leader = min((v for v in members if slips[id(v)] == owner), key=lambda v: (v.step or 0, order[id(v)]))
         leaders.append((leader, [v for v in members if v is not leader]))
     groups: dict[str, list[Verdict]] = {}
-    by_output: dict[str, str] = {}
+    by_output: dict[tuple[str | None, str], str] = {}
     for leader, followers in sorted(leaders, key=lambda pair: order[id(pair[0])]):
         shape = output_shape(leader)
-        if shape is not None and shape in by_output:  # another fact of the same output: told there
-            groups[by_output[shape]] += [leader, *followers]
+        filed = (leader.spec.rule, shape) if shape is not None else None
+        if filed is not None and filed in by_output:  # another fact of the same output in its rule: told there
+            groups[by_output[filed]] += [leader, *followers]
             continue
-        by_output.setdefault(shape, leader.spec.id) if shape is not None else None
+        by_output.setdefault(filed, leader.spec.id) if filed is not None else None
         groups[leader.spec.id] = list(followers)
     return {spec_id: sorted(followers, key=lambda v: order[id(v)]) for spec_id, followers in groups.items()}
 
 
 def output_shape(verdict: Verdict) -> str | None:
     """A rule spec failure whose wrong facts all lie in its headline step: that step's output, numbers
-    aside. Another spec failing on the same output is the same mistake seen through another fact (a win
-    said before the last history line costs the history, the scoring and the accepted guess)."""
+    aside. Another spec of the same rule failing on the same output is the same mistake seen through
+    another fact."""
     wrong = wrong_units(verdict) if verdict.spec.facts and verdict.kind == MISMATCH else []
     if not wrong or crash_of(verdict) is not None or any(unit.step != verdict.step for unit in wrong):
         return None

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from grader.base.errors import SandboxFailure
-from grader.base.files import searched
+from grader.base.files import compiled, searched
 from grader.base.project import PYTHON
 from grader.sandbox import proc
 
@@ -46,7 +46,7 @@ from grader.sandbox.cgroup import RunGroup, run_group_parents
 from grader.sandbox.disk import DiskWatch, held
 from grader.sandbox.environment import child_environment, isolated_environment, student_python
 from grader.sandbox.fallback import hand_over, landlock_rules
-from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files, remove_tree
+from grader.sandbox.leftovers import UID_BASE, UID_SPAN, remove_ipc_objects, remove_shared_files, remove_tree
 from grader.sandbox.inside import INIT_MODULES, INIT_SCRIPT, SYSCALLS_SCRIPT
 from grader.sandbox.limits import Limits
 from grader.sandbox.launched import Launched
@@ -73,10 +73,6 @@ LAUNCHER_BOOT = f"import sys; sys.path.insert(0, {str(INIT_SCRIPT.parent)!r}); i
 PLAIN, FORK = "plain", "fork"
 LAUNCHES = (PLAIN, FORK)
 HELPERS = {PLAIN: 2, FORK: 1}  # the run's processes that are the sandbox's, not the program's: launcher and init
-# Per-run uids, so runs cannot signal each other or share NPROC: from a range systemd documents as unused
-# (0x70000000-0x7FFDFFFF, docs/UIDS-GIDS.md), below its containers' (0x00080000-0x6FFFFFFF: a run's uid would
-# be a user of some container's there) and its foreign range, and below 2^31 (many tools read uids as signed).
-UID_BASE, UID_SPAN = 0x7000_0000, 1 << 24
 MARKER = "GRADER_SANDBOX_RUN"  # fallback mode only: lets cleanup find processes that left the group
 
 
@@ -125,8 +121,9 @@ class Sandbox:
     machine can), or False for the fallback."""
 
     def __init__(self, submission: Path, limits: Limits, *, isolate: bool, launch: str = FORK,
-                 browser: bool = False) -> None:
+                 browser: bool = False, hidden: Sequence[str] = ()) -> None:
         self.browser = browser  # a browser's run (grader/sandbox/browser.py): its DevTools pipe and fonts
+        self.hidden = tuple(hidden)  # isolated: the course's folders, hidden wherever they lie (rootconfig.py)
         self.submission = Path(submission)
         self.limits = limits
         self.isolated = isolate
@@ -140,6 +137,7 @@ class Sandbox:
         self.drops_root = not isolate and hasattr(os, "geteuid") and os.geteuid() == 0
         self.root = make_folder(RUN_FOLDER, scratch() if isolate else None)
         self.workdir = self.root / "work"
+        self.temporary = self.root / "tmp"  # a fallback run's own TMPDIR (isolated, its namespace has a /tmp)
         try:
             shutil.copytree(self.submission, self.workdir, symlinks=True, ignore=_not_copied)
             size = sum(path.lstat().st_size for path in self.workdir.rglob("*"))
@@ -161,8 +159,10 @@ class Sandbox:
         try:
             if self.isolated:
                 self._write_config()
-            elif self.drops_root:
-                self.python = hand_over(self.root, self.workdir, self.uid, self.gid)
+            else:
+                self.temporary.mkdir(mode=0o700)
+                if self.drops_root:
+                    self.python = hand_over(self.root, self.workdir, self.temporary, self.uid, self.gid)
         except BaseException:
             self.close()
             raise
@@ -181,10 +181,10 @@ class Sandbox:
             _cache_launcher()
             argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *program]
             return argv, isolated_environment(), self.workdir
-        env = child_environment(self.workdir)
+        env = child_environment(self.workdir, self.temporary)
         env[MARKER] = self.marker
         self._landlock = landlock_rules(shutil.which(program[0], path=env["PATH"]) or program[0], self.workdir,
-                                        self.drops_root) if landlock.usable() else None
+                                        self.temporary) if landlock.usable() else None
         return program, env, self.workdir
 
 
@@ -226,14 +226,14 @@ class Sandbox:
         to the machine's disk (isolated, its own tmpfs does). Call it once the program has started."""
         if not self.isolated:
             uid = self.uid if self.drops_root else None  # not as root, the uid is the grader's: its files are not the run's
-            others: dict[str, int] = {}
-            self.disk = DiskWatch(lambda: held(self.workdir, uid, [pid, *proc.descendants(pid)],
+            others: dict[str, int] = {}  # the run's folder: its copy and its temporary folder
+            self.disk = DiskWatch(lambda: held(self.root, uid, [pid, *proc.descendants(pid)],
                                                        self.limits.disk_files, others),
                                   self.limits, lambda: self.kill_all(pid))
 
     def _write_config(self) -> None:
         config = isolated_config(self.submission, self.root, self.workdir, self._state, self.uid, self.gid, self.limits,
-                                 self.browser, self.group.folders if self.group is not None else [])
+                                 self.browser, self.group.folders if self.group is not None else [], self.hidden)
         (self.root / "root").mkdir()
         self._config.write_bytes(marshal.dumps(config))  # read by the launcher, same interpreter
 
@@ -360,11 +360,12 @@ class Sandbox:
 
 def _not_copied(folder: str, names: list[str]) -> list[str]:
     """Named pipes, sockets and devices in a submission are not copied (opening a pipe would block), nor
-    the folders intake does not count (`.git`, `__MACOSX`: see `finder.searched`)."""
+    the folders intake does not count (`.git`, `__MACOSX`, `__pycache__`: see `files.searched`), nor compiled
+    code (`files.compiled`): the run has only the source a reader sees."""
     def special(name: str) -> bool:
         mode = os.lstat(os.path.join(folder, name)).st_mode
         if stat.S_ISDIR(mode):
             return not searched(name)
-        return not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))
+        return compiled(name) or not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))
 
     return [name for name in names if special(name)]

@@ -108,8 +108,14 @@ class DiskWatch:
             self._stopped.wait(max(INTERVAL, SHARE * (time.monotonic() - started)))
 
     def check(self) -> bool:
-        """Measure once; True (and `over` from then on) when the run holds more than its limits allow."""
-        self.over = self.over or self.limits.over_disk(*self.measure())
+        """Measure once; True (and `over` from then on) when the run holds more than its limits allow, or
+        when the look itself fails: a run is never left unwatched (a watch thread that died of an error
+        let a run write 192 MB past `disk_mb: 64`)."""
+        try:
+            over = self.limits.over_disk(*self.measure())
+        except Exception:  # noqa: BLE001 - whatever failed, the run ends as over its limit, the grader goes on
+            over = True
+        self.over = self.over or over
         return self.over
 
     def stop(self) -> None:

@@ -11,15 +11,14 @@ from pathlib import Path
 from grader.base.errors import SandboxFailure
 from grader.sandbox.environment import others_may, student_python, unprivileged_python
 from grader.sandbox.inside import landlock
-from grader.sandbox.leftovers import SHARED_FOLDERS
-from grader.sandbox.rootconfig import SYSTEM_TREES
+from grader.sandbox.rootconfig import interpreter_trees, system_trees
 
 DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")  # and its own pty
 
 
-def hand_over(root: Path, workdir: Path, uid: int, gid: int) -> str:
-    """Hand the working copy `workdir` in the run's folder `root` to the per-run uid, and pick an
-    interpreter that uid can run (returned)."""
+def hand_over(root: Path, workdir: Path, temporary: Path, uid: int, gid: int) -> str:
+    """Hand the working copy `workdir` and the temporary folder `temporary` in the run's folder `root` to the
+    per-run uid, and pick an interpreter that uid can run (returned)."""
     python = unprivileged_python()
     if python is None:
         raise SandboxFailure(
@@ -35,21 +34,21 @@ def hand_over(root: Path, workdir: Path, uid: int, gid: int) -> str:
     for folder, dirs, files in os.walk(workdir):
         for name in (folder, *(os.path.join(folder, entry) for entry in dirs + files)):
             os.lchown(name, uid, gid)
-    os.chmod(workdir, 0o700)  # its own uid's alone: a concurrent run (another uid) cannot read it
+    os.lchown(temporary, uid, gid)
+    for folder in (workdir, temporary):
+        os.chmod(folder, 0o700)  # its own uid's alone: a concurrent run (another uid) cannot read it
     return python
 
 
-def landlock_rules(command: str, workdir: Path, drops_root: bool) -> list[tuple[str, int]]:
-    """What a fallback run may reach under Landlock: it reads the system trees, /etc, /proc (as in a
-    run's own namespace: Landlock keeps other processes' memory, environment and descriptors from it)
-    and the folders of the command it runs (its own and its prefix's libraries: a Python's standard
-    library), uses the harmless devices (its own terminal is added in `preexec`), and does anything in
-    its copy; as root, its uid may also write the shared temporary folders (another run's files there
-    are another uid's, and the run's are removed after it)."""
-    real = os.path.realpath(command)
-    prefix = os.path.dirname(os.path.dirname(real))  # its libraries only: the prefix may be a home folder
-    trees = [*SYSTEM_TREES, "/etc", "/proc", os.path.dirname(real), os.path.join(prefix, "lib"),
-             os.path.join(prefix, "lib64")]
-    writable = [str(workdir), *(SHARED_FOLDERS if drops_root else ())]
+def landlock_rules(command: str, workdir: Path, temporary: Path) -> list[tuple[str, int]]:
+    """What a fallback run may reach under Landlock: it reads the system trees (of /usr only what an
+    isolated run shares: `rootconfig.USR_KEPT`), /etc, /proc (as in a run's own namespace: Landlock keeps
+    other processes' memory, environment and descriptors from it) and the folders of the command it runs
+    (its own and its prefix's libraries: a Python's standard library), uses the harmless devices (its own terminal is added in `preexec`), and does anything in
+    its copy and its own temporary folder (TMPDIR). The shared temporary folders (/tmp, /var/tmp, /dev/shm,
+    /run/lock) are not granted: a class, a checkout or specs kept there were readable wherever their modes
+    let other users read, and the grader's command line in /proc names the class folder."""
+    trees = [*system_trees(), "/etc", "/proc", *interpreter_trees(command)]
+    writable = [str(workdir), str(temporary)]
     return [*((tree, landlock.READ) for tree in trees), *((device, landlock.DEVICE) for device in DEVICES),
             *((folder, landlock.EVERYTHING) for folder in writable)]

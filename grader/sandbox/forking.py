@@ -25,11 +25,15 @@ from pathlib import Path
 from pexpect.fdpexpect import fdspawn
 
 from grader.base.errors import SandboxFailure
+from grader.base.project import SEEDED_BOOT
 from grader.sandbox.inside import SERVER_SCRIPT
 
-# The modules of start-up are noted first: the program gets only those (scriptmain.run_program).
-SERVER_BOOT = (f"import sys; baseline = set(sys.modules); sys.path[0] = {str(SERVER_SCRIPT.parent)!r}; "
-               f"import forkserver, scriptmain; scriptmain.run_program(forkserver.serve(int(sys.argv[1])), baseline)")
+# The modules of start-up are noted first: the program gets only those (scriptmain.run_program), and a seeded
+# program (SEEDED_BOOT, told as argv[2]) those `random` loads too, loaded here once rather than in every run.
+SERVER_BOOT = (f"import sys; baseline = set(sys.modules); import random; seeding = set(sys.modules) - baseline; "
+               f"sys.path[0] = {str(SERVER_SCRIPT.parent)!r}; import forkserver, scriptmain; "
+               f"scriptmain.seeded_boot = sys.argv[2]; "
+               f"scriptmain.run_program(forkserver.serve(int(sys.argv[1])), baseline, seeding)")
 HELLO_TIMEOUT = 30.0  # a run's init says who it is within milliseconds; this only bounds a broken machine
 
 
@@ -131,7 +135,7 @@ class ForkServer:
         self.log = tempfile.TemporaryFile()  # what the server prints if it fails, for the message
         try:
             self.process = subprocess.Popen(
-                [python, "-c", SERVER_BOOT, str(theirs.fileno())], env=env, cwd="/",
+                [python, "-c", SERVER_BOOT, str(theirs.fileno()), SEEDED_BOOT], env=env, cwd="/",
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log, pass_fds=[theirs.fileno()],
                 start_new_session=True)
         except OSError as error:

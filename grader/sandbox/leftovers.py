@@ -12,6 +12,11 @@ from typing import Iterator
 from grader.sandbox import proc
 
 SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/dev/mqueue", "/run/lock")  # writable by every user
+# Per-run uids, so runs cannot signal each other or share NPROC: from a range systemd documents as unused
+# (0x70000000-0x7FFDFFFF, docs/UIDS-GIDS.md), below its containers' (0x00080000-0x6FFFFFFF: a run's uid would
+# be a user of some container's there) and its foreign range, and below 2^31 (many tools read uids as signed).
+UID_BASE, UID_SPAN = 0x7000_0000, 1 << 24
+RUN_UIDS = range(UID_BASE, UID_BASE + UID_SPAN)
 
 
 def remove_ipc_objects(uid: int) -> None:
@@ -94,29 +99,34 @@ def _let_in(name: str, dir_fd: int | None = None) -> None:
 
 def owned_shared(uid: int, others: dict[str, int] | None = None) -> Iterator[tuple[str, os.stat_result]]:
     """(path, lstat) of each file and folder `uid` made in the folders every user may write to. Below the
-    top, the folders others made that every user may write to (/tmp/.X11-unix...) are searched too: the
-    run could write there; into anything else of another user's it could not. `others`, kept from one call
-    to the next, spares a look at what another user owned last time (by path and inode: the run cannot
-    remove another user's entry from a sticky folder to put its own in its place)."""
+    top, the folders every user may write to that no run made (/tmp/.X11-unix...) are searched too: the
+    run could write there. A folder another run made is never entered: it is that run's to measure and to
+    remove, whoever wrote in it, and a run nested 1,500 of them to sink every other run's walk. `others`,
+    kept from one call to the next, spares a look at what another user owned last time (by path and inode:
+    the run cannot remove another user's entry from a sticky folder to put its own in its place)."""
+    others = {} if others is None else others
     for folder in SHARED_FOLDERS:
-        yield from _owned_in(folder, uid, {} if others is None else others)
+        yield from _owned_in(folder, uid, others)
 
 
-def _owned_in(folder: str, uid: int, others: dict[str, int]) -> Iterator[tuple[str, os.stat_result]]:
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    for entry in entries:
-        if others.get(entry.path) == entry.inode():
-            continue
+def _owned_in(top: str, uid: int, others: dict[str, int]) -> Iterator[tuple[str, os.stat_result]]:
+    """`owned_shared` below one shared folder, folder after folder (no recursion, no link followed)."""
+    pending = [top]
+    while pending:
         try:
-            status = entry.stat(follow_symlinks=False)
+            entries = list(os.scandir(pending.pop()))
         except OSError:
-            continue  # gone meanwhile
-        if status.st_uid == uid:
-            yield entry.path, status
-        elif stat.S_ISDIR(status.st_mode) and status.st_mode & stat.S_IWOTH:
-            yield from _owned_in(entry.path, uid, others)
-        else:
-            others[entry.path] = entry.inode()
+            continue
+        for entry in entries:
+            if others.get(entry.path) == entry.inode():
+                continue
+            try:
+                status = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue  # gone meanwhile
+            if status.st_uid == uid:
+                yield entry.path, status
+            elif stat.S_ISDIR(status.st_mode) and status.st_mode & stat.S_IWOTH and status.st_uid not in RUN_UIDS:
+                pending.append(entry.path)
+            else:
+                others[entry.path] = entry.inode()

@@ -79,16 +79,19 @@ class Protections:
 
 
 def exposed(found: Protections, private: Iterable[Path]) -> str | None:
-    """A warning naming the `private` folders (class, specs, reference) a run could read: in the fallback
-    as root without Landlock the program runs as a per-run uid, who may read whatever any user may (None:
-    nothing exposed)."""
+    """A warning saying what a run could read that it should not: in the fallback as root without Landlock
+    the program runs as a per-run uid, who may read whatever any user may (what every user may read in the
+    shared temporary folders, and the `private` folders, class, specs, reference, where other users may
+    enter them). None: nothing is exposed (isolation, Landlock, or not root, which the protections line says)."""
     if found.isolated or found.landlock or not found.unprivileged_user:
         return None
+    line = ("warning: without isolation or Landlock student code can read every file other users may read, "
+            "in /tmp, /var/tmp and /dev/shm too")
     reachable = [str(folder) for folder in private if others_may(str(folder), stat.S_IXOTH)]
     if not reachable:
-        return None
-    return (f"warning: without isolation student code can read {', '.join(reachable)} (other users may enter "
-            f"{'them' if len(reachable) > 1 else 'it'}); make {'them' if len(reachable) > 1 else 'it'} root's alone "
+        return line
+    them = "them" if len(reachable) > 1 else "it"
+    return (f"{line}, and {', '.join(reachable)} (other users may enter {them}); make {them} root's alone "
             f"(chmod go-rwx) before grading")
 
 

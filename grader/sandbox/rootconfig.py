@@ -1,6 +1,13 @@
 """What an isolated run's file system holds, as the config its launcher reads (grader/sandbox/inside/): the
-system trees and files of /etc it shares read-only, the interpreter's prefix exposed where it lies outside
-them, what is hidden even inside those (the project, the class, the run's own folder), its limits."""
+system trees and files of /etc it shares read-only, the interpreter's folder and its prefix's libraries exposed
+where they lie outside them, what is hidden even inside those (the project, the specs, the assignment, the
+reference, the class, the run's own folder), its limits.
+
+Of /usr a console run sees only what an interpreter, its standard library and the shared libraries it loads
+need, and the time zones and terminal descriptions the standard library reads (USR_KEPT): a course's Docker
+image kept specs and a reference at /usr/local/share/cs101, and a run read them and ran the reference.
+/usr/local/share, /usr/share's other folders, /usr/src, /usr/include, /opt, /srv and /home are absent. A
+browser's run shares the whole of /usr (chromium, its fonts and data lie all over it)."""
 
 from __future__ import annotations
 
@@ -16,6 +23,8 @@ from grader.sandbox.environment import INSIDE_HOME, student_python
 from grader.sandbox.limits import Limits
 
 SYSTEM_TREES = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+USR_KEPT = ("/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib32", "/usr/lib64", "/usr/libx32", "/usr/libexec",
+            "/usr/local/bin", "/usr/local/lib", "/usr/share/zoneinfo", "/usr/share/terminfo")
 ETC_FILES = (
     "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/timezone",
     "/etc/nsswitch.conf", "/etc/inputrc", "/etc/terminfo", "/etc/alternatives", "/etc/mime.types",
@@ -29,14 +38,27 @@ def _under(path: str, tree: str) -> bool:
     return path == tree or path.startswith(tree.rstrip("/") + "/")
 
 
+def system_trees(browser: bool = False) -> tuple[str, ...]:
+    """The system trees a run shares (those of this machine): of /usr only USR_KEPT, but for a browser."""
+    kept = SYSTEM_TREES if browser else (*USR_KEPT, *(tree for tree in SYSTEM_TREES if tree != "/usr"))
+    return tuple(tree for tree in kept if os.path.lexists(tree))
+
+
+def interpreter_trees(command: str) -> tuple[str, ...]:
+    """What the interpreter `command` needs of its own prefix: its folder and the prefix's libraries (the
+    standard library, libpython), not the prefix's share/ or include/, where anything may be kept."""
+    real = os.path.realpath(command)
+    prefix = os.path.dirname(os.path.dirname(real))
+    return os.path.dirname(real), os.path.join(prefix, "lib"), os.path.join(prefix, "lib64")
+
+
 @lru_cache(maxsize=None)
-def _shared_trees() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """What every run of this process shares, looked up once: the system trees, and the interpreter's prefix
-    where it lies outside them."""
-    real = os.path.realpath(student_python())
-    system = tuple(tree for tree in SYSTEM_TREES if os.path.lexists(tree))
+def _shared_trees(browser: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What every run of this process shares, looked up once: the system trees, and the interpreter's folder
+    and libraries where they lie outside them."""
+    system = system_trees(browser)
     expose: list[str] = []
-    for path in (os.path.realpath(sys.base_prefix), os.path.dirname(real)):
+    for path in (os.path.realpath(path) for path in interpreter_trees(student_python()) if os.path.isdir(path)):
         if not any(_under(path, os.path.realpath(tree)) for tree in system) and not any(
             _under(path, done) for done in expose
         ):
@@ -45,15 +67,17 @@ def _shared_trees() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def isolated_config(submission: Path, root: Path, workdir: Path, state: Path, uid: int, gid: int, limits: Limits,
-                    browser: bool, cgroups: Sequence[Path]) -> dict:
-    """The launcher's config of a run whose folder is `root` (the new root is mounted on `root/root`)."""
-    system, expose = _shared_trees()
+                    browser: bool, cgroups: Sequence[Path], hidden: Sequence[str] = ()) -> dict:
+    """The launcher's config of a run whose folder is `root` (the new root is mounted on `root/root`);
+    `hidden`: the course's folders (specs, assignment, reference, class), hidden wherever they lie."""
+    system, expose = _shared_trees(browser)
     hide = {
         str(PACKAGE),
         str(ROOT),
         str(submission.resolve().parent),
         str(root),
         os.path.realpath(tempfile.gettempdir()),
+        *(os.path.realpath(path) for path in hidden),
     }
     config = {
         "python": student_python(),

@@ -12,21 +12,30 @@ An assignment is a folder shaped like the repository root: `specs/`, `reference/
     referee: referee.py              # optional: the referee of the assignment's referee specs
     transport: browser               # optional: a web page (`program` is its HTML file), played in a browser
     limits: {memory_mb: 1024}        # optional: the sandbox limits of every run (a browser needs more)
+    explore: {points: 10, games: 300, seed: 0, visibility: hidden}   # optional: a part of random games
     parameters: {rows: 8}            # optional: its rules' numbers, filled in where files say {{rows}}
     variants: {eight-rows: {}, ten-rows: {rows: 10}}   # optional: named rule sets, the first the default
+    deadline: "2026-12-01T23:59:00+00:00"   # optional: the late policy (grader/spec/deadlines.py), its time zone required
+    late_penalty: 10                 # optional: percent of the earned score lost per started day late
+    late_cap: 50                     # optional: the most a penalty takes (default 100)
+    grace_minutes: 15                # optional: minutes after the deadline still on time (default 0)
 
 (parameters and variants: grader/spec/variants.py)
 
-The repository root has no assignment.yaml: it is the digit assignment (`mastermind.py`, python3, slug
-`mastermind`).
+The repository root's assignment.yaml is the digit game's (`mastermind.py`, python3, slug `mastermind`).
+A command given no `--assignment` uses the nearest assignment.yaml, from the current folder upwards as git
+finds its repository, or else the one beside the grader (a checkout's, a handout's or a bundle's).
 `python3` as the command's first word means the interpreter the grader runs student programs with.
 
-A referee spec's seed also seeds a Python program's `random`: such a run starts as `python3 -c
-SEEDED_BOOT SEED PROGRAM ARGS...`, a few lines that call `random.seed(SEED)` and then run the program as
+Every spec's run seeds a Python program's `random` (a referee spec's seed, else a number of the spec's id:
+`grader.spec.specs.program_seed`), so a random secret is the same on every grade: such a run starts as
+`python3 -c SEEDED_BOOT SEED PROGRAM ARGS...` (grader/base/project.py), a few lines that call `random.seed(SEED)`
+and then run the program as
 `python3 PROGRAM ARGS...` would (same `sys.argv`, `__main__`, `__file__`, and Python's own report of a
 compile error or an uncaught exception, without the boot's frame). No environment variable and no
-sitecustomize is involved, so nothing else about the run changes; a program in another language is
-started as it is and must not depend on its randomness to be graded.
+sitecustomize is involved, so nothing else about the run changes; the fork launch runs it without an exec
+(grader/sandbox/inside/scriptmain.py). A program in another language is started as it is and must not
+depend on its randomness to be graded.
 """
 
 from __future__ import annotations
@@ -39,39 +48,20 @@ from typing import Any
 import yaml
 
 from grader.base.errors import UsageError
-from grader.base.project import PYTHON, ROOT
+from grader.base.helptext import PROG
+from grader.base.project import PYTHON, ROOT, SEEDED_BOOT
+from grader.spec.deadlines import LatePolicy, TimeError, parse_time
 from grader.spec.variants import Variant, VariantError, choose, parse_variants
 from grader.spec.yaml_lines import FAST_LOADER, node_at
 
 
 CONFIG = "assignment.yaml"
-SEEDED_BOOT = """\
-import os, random, sys, types
-random.seed(int(sys.argv.pop(1)))
-del sys.argv[0]
-path = os.path.abspath(sys.argv[0])
-main = types.ModuleType("__main__")
-main.__file__ = path
-sys.modules["__main__"] = main
-with open(path, "rb") as file:
-    source = file.read()
-try:
-    code = compile(source, path, "exec")
-except SyntaxError as error:
-    sys.excepthook(type(error), error, error.with_traceback(None).__traceback__)
-    sys.exit(1)
-try:
-    exec(code, main.__dict__)
-except SystemExit:
-    raise
-except BaseException as error:
-    error.with_traceback(error.__traceback__.tb_next)  # from the program's own frame on
-    sys.excepthook(type(error), error, error.__traceback__)
-    sys.exit(1)
-"""
-KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants", "transport", "limits"}
+LATE_KEYS = ("deadline", "late_penalty", "late_cap", "grace_minutes")
+KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameters", "variants", "transport", "limits",
+        "explore", *LATE_KEYS}
+EXPLORE_KEYS = {"points", "games", "seed", "visibility"}
 BROWSER = "browser"  # `transport:` of a web assignment (grader/engine/browser.py); console programs have none
-DEFAULT_NAME, DEFAULT_SLUG, DEFAULT_PROGRAM = "Mastermind (digits)", "mastermind", "mastermind.py"
+DEFAULT_SLUG, DEFAULT_PROGRAM = "mastermind", "mastermind.py"  # the digit game's, written in the templates
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 
 
@@ -80,18 +70,31 @@ class AssignmentError(UsageError):
 
 
 @dataclass(frozen=True)
+class Exploring:
+    """`explore:` of assignment.yaml: a part of the grade that plays `games` random games of `seed` against
+    the reference (grader/explore/), worth `points`, hidden from students unless `visibility` says visible."""
+
+    points: float
+    games: int = 300
+    seed: int = 0
+    visibility: str = "hidden"
+
+
+@dataclass(frozen=True)
 class Assignment:
     name: str
     folder: Path
     program: str
     command: tuple[str, ...]
-    referee: Path | None = None
-    config: Path | None = None  # the assignment.yaml read, None for the root's built-in default
+    referee: Path | None
+    config: Path  # the assignment.yaml read
     slug: str = DEFAULT_SLUG  # names its output folders (dist/<slug>/), so two assignments' outputs coexist
     variants: tuple[Variant, ...] = ()  # every rule set, the default first; none without `parameters`
     variant: Variant | None = None  # the one graded: the default unless a command chose another
     browser: bool = False  # a web page played in a browser, not a console program
     limits: tuple[tuple[str, int], ...] = ()  # its runs' sandbox limits (names of grader/sandbox/limits.py)
+    late: LatePolicy | None = None  # its late policy, None without `deadline` or `late_penalty`
+    explore: Exploring | None = None  # its part of random games against the reference, if it has one
 
     @property
     def specs(self) -> Path:
@@ -113,7 +116,7 @@ class Assignment:
 def with_variant(assignment: Assignment, name: str | None) -> Assignment:
     """The assignment graded by its variant `name` (None: the default); an unknown name lists the variants."""
     try:
-        return replace(assignment, variant=choose(assignment.variants, name, str(assignment.config or "the digit game")))
+        return replace(assignment, variant=choose(assignment.variants, name, str(assignment.config)))
     except ValueError as error:
         raise AssignmentError(str(error)) from None
 
@@ -188,7 +191,35 @@ def parse_assignment(data: Any, folder: Path, where: str, root: yaml.Node | None
                               f"as match or colour-2), got {slug!r}")
     variants = _variants(data, where, root)
     return Assignment(data["name"].strip(), folder, program, command + arguments, referee, folder / CONFIG, slug,
-                      variants, variants[0] if variants else None, browser, limits)
+                      variants, variants[0] if variants else None, browser, limits, _late(data, where),
+                      _exploring(data["explore"], where) if "explore" in data else None)
+
+
+def _percent(data: dict[str, Any], key: str, default: float, where: str) -> float:
+    value = data.get(key, default)
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= 100:
+        raise AssignmentError(f"{where}: `{key}` must be a percent from 0 to 100, got {value!r}")
+    return float(value)
+
+
+def _late(data: dict[str, Any], where: str) -> LatePolicy | None:
+    """The late policy of `deadline`, `late_penalty`, `late_cap` and `grace_minutes`; None without the first two
+    (a policy with a penalty and no deadline takes each student's from their platform)."""
+    if "deadline" not in data and "late_penalty" not in data:
+        unused = [key for key in LATE_KEYS if key in data]
+        if unused:
+            raise AssignmentError(f"{where}: `{unused[0]}` without `deadline` or `late_penalty`: no late policy to apply it to")
+        return None
+    deadline = None
+    if "deadline" in data:
+        try:
+            deadline = parse_time(data["deadline"])
+        except TimeError as error:
+            raise AssignmentError(f"{where}: `deadline`: {error}") from None
+    grace = data.get("grace_minutes", 0)
+    if not isinstance(grace, int) or isinstance(grace, bool) or grace < 0:
+        raise AssignmentError(f"{where}: `grace_minutes` must be a whole number of minutes, got {grace!r}")
+    return LatePolicy(deadline, _percent(data, "late_penalty", 0, where), _percent(data, "late_cap", 100, where), grace)
 
 
 def _transport(value: Any, where: str) -> bool:
@@ -196,6 +227,27 @@ def _transport(value: Any, where: str) -> bool:
         raise AssignmentError(f"{where}: `transport` is `{BROWSER}` (a web page) or left out (a console program), "
                               f"got {value!r}")
     return bool(value == BROWSER)
+
+
+def _exploring(value: Any, where: str) -> Exploring:
+    """`explore:` as Exploring: points (a number, 0 or more), games (a whole number above 0), seed (a whole
+    number), visibility (hidden or visible)."""
+    said = f"{where}: `explore`"
+    if not isinstance(value, dict) or "points" not in value:
+        raise AssignmentError(f"{said} must be a mapping with `points`, such as {{points: 10, games: 300}}")
+    unknown = sorted(set(value) - EXPLORE_KEYS)
+    if unknown:
+        raise AssignmentError(f"{said}: unknown key(s) {', '.join(unknown)}; allowed: {', '.join(sorted(EXPLORE_KEYS))}")
+    points, games, seed = value["points"], value.get("games", 300), value.get("seed", 0)
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not 0 <= points < float("inf"):
+        raise AssignmentError(f"{said}: `points` must be a number, 0 or more, got {points!r}")
+    for name, number, least in (("games", games, 1), ("seed", seed, 0)):
+        if isinstance(number, bool) or not isinstance(number, int) or number < least:
+            raise AssignmentError(f"{said}: `{name}` must be a whole number, {least} or more, got {number!r}")
+    visibility = value.get("visibility", "hidden")
+    if visibility not in ("hidden", "visible"):
+        raise AssignmentError(f"{said}: `visibility` is hidden or visible, got {visibility!r}")
+    return Exploring(float(points), games, seed, visibility)
 
 
 def _limits(value: Any, where: str) -> tuple[tuple[str, int], ...]:
@@ -214,14 +266,32 @@ def _limits(value: Any, where: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(value.items()))
 
 
-def load_assignment(folder: Path = ROOT) -> Assignment:
-    """The assignment a folder holds; the repository root without assignment.yaml is the digit game."""
+def find_assignment(start: Path) -> Path | None:
+    """The folder of the assignment a command given no `--assignment` grades: `start` or the nearest folder
+    above it that holds an assignment.yaml, as git finds its repository; else the folder holding the grader,
+    if it has one (a checkout, a handout, a platform's bundle); else None."""
+    for folder in (start, *start.parents):
+        if (folder / CONFIG).is_file():
+            return folder
+    return ROOT if (ROOT / CONFIG).is_file() else None
+
+
+def no_assignment_found(start: Path) -> str:
+    """The one line said when no assignment.yaml is found from `start`."""
+    return (f"no {CONFIG} in {start} or any folder above it: give --assignment DIR (a folder with its {CONFIG}), "
+            f"or begin one with `{PROG} new DIR`")
+
+
+def load_assignment(folder: Path | None = None) -> Assignment:
+    """The assignment a folder holds (None: the one found from the current folder, by find_assignment)."""
+    if folder is None:
+        folder = find_assignment(Path.cwd())
+        if folder is None:
+            raise AssignmentError(no_assignment_found(Path.cwd()))
     config = folder / CONFIG
     if not folder.is_dir():
         raise AssignmentError(f"{folder}: no such assignment folder")
     if not config.is_file():
-        if folder.resolve() == ROOT:
-            return Assignment(DEFAULT_NAME, ROOT, DEFAULT_PROGRAM, (PYTHON, DEFAULT_PROGRAM))
         raise AssignmentError(f"{config}: no such file (an assignment folder needs one: name, program)")
     try:
         text = config.read_text(encoding="utf-8")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import zlib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -56,6 +57,12 @@ class Step:
     regions: tuple[Region, ...] = ()  # a web step: the regions of the page read after its action (grader/spec/web.py)
 
 
+def program_seed(spec_id: str, referee_seed: int | None) -> int:
+    """What a Python program's `random` is seeded with in a spec's runs: a referee spec's seed, else a number
+    of the spec's id, so that a secret drawn from an unseeded `random` is the same secret on every grade."""
+    return referee_seed if referee_seed is not None else zlib.crc32(spec_id.encode())
+
+
 @dataclass(frozen=True)
 class Spec:
     id: str
@@ -85,6 +92,11 @@ class Spec:
     def seed(self) -> int | None:
         """A referee spec's seed (for the referee and the program's `random`); None for a transcript."""
         return json.loads(self.referee)["seed"] if self.referee else None
+
+    @property
+    def program_seed(self) -> int:
+        """What a Python program's `random` is seeded with in this spec's runs (`program_seed`)."""
+        return program_seed(self.id, self.seed)
 
     @property
     def referee_settings(self) -> dict[str, Any]:

@@ -5,14 +5,18 @@ outputs rendered from them. `tests/unit/test_golden.py` compares these with the 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from grader.report.feedback import feedback_markdown
 from grader.judge.judging import CRASH, FLOOD, MISMATCH, PASSED, Difference, Session, Verdict, judge
 from grader.judge.outcome import Ending
+from grader.report.gradebook import gradebook_csv
 from grader.report.junit import junit_xml
+from grader.report.lateness import with_late
 from grader.report.text import build_results, render_text
 from grader.report.results import dumps, from_json, to_json
+from grader.spec.deadlines import LatePolicy, StudentClock
 from grader.spec.specs import Spec, parse_spec, parse_suite
 
 from golden.lms_cases import rendered as lms_rendered
@@ -104,6 +108,8 @@ rules:
   win: {description: A correct guess wins and says in how many guesses., facts: [won, count], ending: true}
   scoring: {description: Each guess's counts are right., facts: [scores]}
   non-digit-message: {description: Non-digits get their message., facts: [rejection]}
+  win-words: {description: A win in the handout's words., facts: [won, count, wording], ending: true}
+  duplicate-message: {description: Repeated digits are refused with their message., facts: [rejected, rejection]}
 """, "specs/suite.yaml")
 
 RULE_GAME = """
@@ -174,6 +180,30 @@ def rule_slips() -> list[Verdict]:
     ]
 
 
+DUPLICATE_STEPS = """  - {prompt: "Enter key: ", input: "3746"}
+  - {prompt: "Enter guess: ", input: "1123"}
+  - {output: "Guess must not have duplicate digits!\\n", prompt: "Enter guess: ", input: "3746"}
+  - {output: "3746 : exist: 0, position: 4\\nYou guessed it right!\\nYou did it in 1 guesses.\\n"}
+"""
+
+
+def behaviour_slips() -> list[Verdict]:
+    """Facts told by behaviour (issue 34): a win in other words (its wording alone wrong), scores in a
+    program's own labels (one count wrong, quoted with how it was read), a misspelt message quoted."""
+    own = "Guess {} -> {} right place, {} wrong place\n"
+    return [
+        judge(rule_spec("02-win", "Winning on the first guess", "win-words", win_steps("5830")),
+              session_of("Enter key: ", "Enter guess: ", "5830 : exist: 0, position: 4\nYou Guessed The Key: 5830\n"
+                         "It took you 1 attempts\n")),
+        judge(rule_spec("03-scoring", "Scoring", "scoring", SCORING_STEPS),
+              session_of("Enter key: ", "Enter guess: ", own.format(5678, 0, 0) + "Enter guess: ",
+                         own.format(1563, 1, 1) + "Enter guess: ", own.format(2156, 1, 2))),
+        judge(rule_spec("10-duplicate", "Guesses that repeat a digit", "duplicate-message", DUPLICATE_STEPS),
+              session_of("Enter key: ", "Enter guess: ", "Guess must not have dupliate digits!\nEnter guess: ",
+                         "3746 : exist: 0, position: 4\nYou guessed it right!\nYou did it in 1 guesses.\n")),
+    ]
+
+
 def first_step_skipped() -> list[Verdict]:
     """A program that never asks for the key: the first input is its first guess, in every spec."""
     game = "Enter guess: ", "5830 : exist: 0, position: 0\nEnter guess: ", "5830 : exist: 0, position: 0\n"
@@ -195,6 +225,19 @@ def keyless_replayed() -> list[Verdict]:
                     first_step=notice) for number, word in enumerate(words)]
 
 
+DEADLINE = datetime(2026, 12, 1, 23, 59, tzinfo=timezone.utc)
+
+
+def late_results(verdicts: list[Verdict]) -> list[tuple[str, object]]:
+    """The same results under a late policy of 10% a started day (cap 50%, 15 minutes' grace): one student
+    2 days and 1 hour late, one on an extension, one with no submission time."""
+    policy, results = LatePolicy(DEADLINE, 10, 50, 15), build_results(verdicts, reveal_hidden=True)
+    return [("bo", with_late(results, policy, StudentClock(DEADLINE, DEADLINE + timedelta(days=2, hours=1), "csv"))),
+            ("cy", with_late(results, policy, StudentClock(DEADLINE + timedelta(days=4), DEADLINE + timedelta(days=3), "git",
+                                                           extended=True))),
+            ("di", with_late(results, policy, StudentClock(DEADLINE, None)))]
+
+
 def rendered() -> dict[str, str]:
     """Each golden file's name and the text the renderers give today."""
     verdicts = class_of_slips()
@@ -208,9 +251,13 @@ def rendered() -> dict[str, str]:
         **lms_rendered(),
         "rules_report.txt": render_text(rules, "Checking bo/mastermind.py against 5 spec(s) from specs"),
         "rules_feedback.md": feedback_markdown(from_json(to_json(build_results(rules, reveal_hidden=True)))),
+        "behaviour_report.txt": render_text(behaviour_slips(), "Checking di/mastermind.py against 3 spec(s) from specs"),
         "first_step_report.txt": render_text(skipped, "Checking cy/mastermind.py against 2 spec(s) from specs",
                                              reveal_hidden=False),
         "first_step_results.json": dumps(build_results(skipped)),
         "first_step_feedback.md": feedback_markdown(from_json(to_json(build_results(skipped)))),
         "keyless_report.txt": render_text(keyless_replayed(), "Checking di/mastermind.py against 12 spec(s) from specs"),
+        "late_feedback.md": feedback_markdown(from_json(to_json(late_results(rules)[0][1]))),
+        "late_results.json": dumps(late_results(rules)[0][1]),
+        "late_gradebook.csv": gradebook_csv(late_results(rules)),
     }

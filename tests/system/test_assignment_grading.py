@@ -56,6 +56,13 @@ def test_a_seeded_program_s_errors_read_as_python_s_own(tmp_path):
     assert grade_spec(tmp_path, spec, options).kind == SYNTAX
 
 
+def test_a_seeded_program_the_interpreter_cannot_read_is_refused_as_the_interpreter_refuses_it(tmp_path):
+    # compile() skips undecodable bytes in comments: a Windows editor's cp1252 file ran seeded, where python3 refuses it.
+    (tmp_path / "p.py").write_bytes(b"# caf\xe9 au lait\nprint('ran')\n")
+    refused = seeded_run(tmp_path, 1)
+    assert "ran" not in refused.outputs[0] and "SyntaxError: Non-UTF-8 code" in refused.outputs[0], refused.outputs
+
+
 def thinking_assignment(tmp_path: Path) -> Path:
     """An assignment whose referee takes longer to think than the program may take per step."""
     folder = tmp_path / "slow"

@@ -116,14 +116,19 @@ def test_grade_writes_gradebook_results_feedback_and_skips_unchanged(tmp_path: P
     original = (out / "gradebook.csv").read_bytes()
     with open(out / "gradebook.csv", newline="") as file:
         book = list(csv.reader(file))
-    assert book[0] == ["student", "score", "max_score", "01-example-game", "20-hidden-win-on-first-guess", "99-nobody",
-                       "problem"]
+    assert book[0] == ["student", "score", "max_score", "status", "01-example-game", "20-hidden-win-on-first-guess",
+                       "99-nobody", "problem"]
     scores = {row[0]: row[1:] for row in book[1:]}
-    assert list(scores) == sorted(STUDENTS + ["no-file"])
-    assert scores["ok-class-game"] == ["14", "15", "10", "4", "0", ""]
-    for student in ("bug-prompt-no-trailing-space", "hang-sleeps-after-last-line", "syntax-missing-colon"):
-        assert scores[student] == ["0", "15", "0", "0", "0", ""], student
-    assert scores["no-file"] == ["0", "15", "0", "0", "0", "no mastermind.py (found: main.py)"]
+    game = '"The example game from the handout, exactly"'
+    assert scores == {  # how each failed, and the first cause in words
+        "ok-class-game": ["14", "15", "points lost", "10", "4", "0", ""],
+        "bug-prompt-no-trailing-space": ["0", "15", "points lost", "0", "0", "0", ""],
+        "crash-int-on-non-digit": ["4", "15", "crashed", "0", "4", "0", f'crashed in {game} after input 7 ("1b34"): '
+                                   "ValueError: invalid literal for int() with base 10: '1b34'"],
+        "hang-sleeps-after-last-line": ["0", "15", "timed out", "0", "0", "0", f'timed out in {game} after input 9 ("1234")'],
+        "syntax-missing-colon": ["0", "15", "crashed", "0", "0", "0",
+                                 f"crashed with a syntax error in {game} at start-up, before any input"],
+        "no-file": ["0", "15", "no program", "0", "0", "0", "no mastermind.py (found: main.py)"]}
     refused = json.loads((out / "students" / "no-file" / "results.json").read_text())
     assert refused["output"] == "Your submission could not be run: no mastermind.py (found: main.py)"
 

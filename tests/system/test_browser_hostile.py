@@ -5,12 +5,15 @@ it killed leaves the next test a new one."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
 from browsers import LIMITS, NEEDS_BROWSER, ROOT
-from grader.engine.browser import CRASHED, ERROR_CHARS, ERRORS_KEPT, NO_CONTROL, Browser, PageRun, Problem
+from grader.engine.browser import CRASHED, ERROR_CHARS, ERRORS_KEPT, NO_CONTROL, Browser, PageRun, Problem, driver_pids
+from grader.engine.page_hooks import CONSOLE_KEPT
 from grader.engine import pages
 from grader.engine.pages import close_browsers, run_page
 from grader.judge.outcome import Ending
@@ -106,3 +109,28 @@ def test_a_browser_that_died_after_the_last_spec_is_replaced_for_the_next():
         assert run_page(PAGES, spec, "slow.html", LIMITS, spec_timeout=30).end == Ending.EXITED
     finally:
         close_browsers()
+
+
+def test_every_path_a_page_asks_for_is_answered(browser, capfd):
+    # A NUL byte or a 70 kB path raised in the route handler: a traceback, the request unanswered, the spec hung.
+    with PageRun(browser, "routes.html", (), 0) as run:
+        assert run.open(10) is None
+        assert run.read((Region("Feedback"),), 2) == ["Feedback: 400 400 404 200"]
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def resident_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"^VmRSS:\s+(\d+) kB", status, re.M).group(1)) / 1024
+
+
+def test_a_page_that_floods_its_console_leaves_the_driver_s_memory_as_it_was(browser):
+    # 300 messages of 4 MB: the driver, outside the run's limits, kept the last 200 whole (259 MB grew to 584 MB,
+    # and the page took over 20 s to load).
+    (driver,) = driver_pids()
+    before = resident_mb(driver)
+    with PageRun(browser, "console.html", (), 0) as run:
+        assert run.open(20) is None
+        assert run.read((Region("Feedback"),), 2) == ["Feedback: logged"]
+        assert run.page.evaluate("__graderDropped()") == 300 - CONSOLE_KEPT
+        assert resident_mb(driver) - before < 64

@@ -258,5 +258,5 @@ def test_a_command_imports_only_its_own_module():
     assert done.returncode == 0, done.stderr
     imported, every = done.stdout.splitlines()
     assert imported == "[]"
-    assert every == str(sorted(["check", "record", "mutants", "validate", "grade", "gradebook", "feedback", "handout",
-                                "gradescope", "convert", "prairielearn", "classroom50", "similar"]))
+    assert every == str(sorted(["check", "record", "mutants", "validate", "explore", "grade", "gradebook", "feedback", "handout",
+                                "gradescope", "convert", "prairielearn", "classroom50", "dry-run", "similar", "new"]))

@@ -14,6 +14,7 @@ from typing import Iterator
 import pytest
 
 from conftest import ECHO_SPEC, ROOT, grade, spec_from
+from grader_command import run_grader
 from grader.engine.runner import Options, run_session, run_spec
 from grader.judge.judging import judge
 from grader.spec.specs import load_specs
@@ -70,3 +71,18 @@ def test_a_worker_thread_that_never_blocks_does_not_hold_the_step_forever(write_
             print("hello", input(prompt))
     """)
     assert grade(folder, spec_from(ECHO_SPEC)).passed
+
+
+@pytest.mark.parametrize("launch", ["fork", "plain"])
+def test_a_secret_from_an_unseeded_random_is_the_same_secret_on_every_grade(tmp_path, launch: str) -> None:
+    # A program playing a secret of its own from random.sample scored 57, 60 and 58.5 on three grades of the same
+    # files: only referee specs seeded its `random`. Now every spec's run is seeded from the spec.
+    program = (ROOT / "reference" / "mastermind.py").read_text()
+    program = program.replace('key = input("Enter key: ").strip()',
+                              'input("Enter key: ")\n    key = "".join(random.sample(DIGITS, 4))')
+    (tmp_path / "random_secret").mkdir()
+    (tmp_path / "random_secret" / "mastermind.py").write_text("import random\n" + program)
+    grades = [run_grader("check", tmp_path / "random_secret", "--specs", ROOT / "specs", "--visible-only",
+                         "--launch", launch, timeout=120) for _ in range(2)]
+    assert grades[0].returncode == 1 and "The key was" in grades[0].stdout, grades[0].stdout[-800:]
+    assert grades[0].stdout == grades[1].stdout

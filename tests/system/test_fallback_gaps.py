@@ -12,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Callable
 
 
 from conftest import NOBODY, ROOT
@@ -59,10 +60,13 @@ DRIVE = textwrap.dedent("""
 """)
 
 
-def as_nobody_in_a_sandbox(nobodys: Path, hostile: str) -> str:
+def as_nobody_in_a_sandbox(nobodys: Path, hostile: str, files: dict[str, str] | None = None,
+                           prepare: Callable[[Path], None] | None = None) -> str:
     """What DRIVE prints, run as NOBODY (the non-root fallback, with Landlock where the kernel has it) on the
-    program of tests/hostile/`hostile`."""
-    folder = submission(nobodys, hostile)
+    program of tests/hostile/`hostile` (`files`: written beside it; then the folder given to `prepare`, if any)."""
+    folder = submission(nobodys, hostile, files)
+    if prepare is not None:
+        prepare(folder)
     for path in (nobodys, *nobodys.rglob("*")):
         os.lchown(path, NOBODY, NOBODY)
     from grader.sandbox.environment import unprivileged_python  # noqa: PLC0415

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -43,9 +45,9 @@ def test_columns_are_sorted_spec_ids_and_rows_sorted_students():
         ("adam", results(("a-spec", 10, 10), ("b-spec", 2.5, 5))),
     ])
     assert rows(text) == [
-        ["student", "score", "max_score", "a-spec", "b-spec", "problem"],
-        ["adam", "12.5", "15", "10", "2.5", ""],
-        ["zoe", "5", "15", "0", "5", ""],
+        ["student", "score", "max_score", "status", "a-spec", "b-spec", "problem"],
+        ["adam", "12.5", "15", "points lost", "10", "2.5", ""],
+        ["zoe", "5", "15", "points lost", "0", "5", ""],
     ]
     assert text.endswith("\r\n")
     reordered = gradebook_csv([("adam", results(("b-spec", 2.5, 5), ("a-spec", 10, 10))),
@@ -59,11 +61,11 @@ def test_a_spec_missing_from_one_results_file_is_an_empty_cell_and_errors_have_n
     text = gradebook_csv([("old", results(("a-spec", 10, 10))), ("new", results(("a-spec", 1, 10), ("c-spec", 1, 1))),
                           ("broken", error), ("misnamed", misnamed)])
     assert rows(text) == [
-        ["student", "score", "max_score", "a-spec", "c-spec", "problem"],
-        ["broken", "", "15", "", "", "not graded: boom"],
-        ["misnamed", "0", "10", "0", "", "no mastermind.py (found: main.py)"],
-        ["new", "2", "11", "1", "1", ""],
-        ["old", "10", "10", "10", "", ""],
+        ["student", "score", "max_score", "status", "a-spec", "c-spec", "problem"],
+        ["broken", "", "15", "not graded", "", "", "not graded: boom"],
+        ["misnamed", "0", "10", "no program", "0", "", "no mastermind.py (found: main.py)"],
+        ["new", "2", "11", "points lost", "1", "1", ""],
+        ["old", "10", "10", "full marks", "10", "", ""],
     ]
 
 
@@ -77,7 +79,7 @@ def test_merge_command_takes_files_folders_and_file_name_ids(tmp_path: Path):
         (tmp_path / "jobs" / student / "results.json").write_text(json.dumps(data))
         (tmp_path / "flat").mkdir(exist_ok=True)
         (tmp_path / "flat" / f"{student}.json").write_text(json.dumps(data))
-    expected = "student,score,max_score,x,problem\r\nal,0,1,0,\r\nbea,1,1,1,\r\n"
+    expected = "student,score,max_score,status,x,problem\r\nal,0,1,points lost,0,\r\nbea,1,1,full marks,1,\r\n"
     by_folder = run_gradebook(str(tmp_path / "jobs"), "--out", str(tmp_path / "book.csv"))
     assert by_folder.returncode == 0, by_folder.stderr
     assert (tmp_path / "book.csv").read_bytes() == expected.encode()
@@ -117,3 +119,22 @@ def test_results_graded_elsewhere_whose_folders_are_shown_alike_are_refused_not_
     """Folders of CI artifacts are raw names: `a<ESC>` and `a\x1b` would both be shown `a\x1b`."""
     with pytest.raises(UsageError, match=r"more than one results file for student\(s\): a\\x1b"):
         gradebook_csv([("a\x1b", results(("x", 1, 1))), ("a\\x1b", results(("x", 0, 1)))])
+
+
+def test_each_assignment_grades_into_its_own_folder_and_gradebook_merges_one_at_a_time(tmp_path: Path):
+    """Two assignments graded one after the other from the same folder, each by default into grades/<slug>/:
+    both gradebooks stay; merging both at once is refused in one line naming them."""
+    for assignment, program in ((ROOT, ROOT / "reference" / "mastermind.py"),
+                                (ROOT / "assignments" / "guess", ROOT / "assignments" / "guess" / "reference" / "guess.py")):
+        (tmp_path / assignment.name / "class" / "ada").mkdir(parents=True)
+        shutil.copy(program, tmp_path / assignment.name / "class" / "ada")
+        done = run_grader("grade", tmp_path / assignment.name / "class", "--assignment", assignment, "--jobs", "2",
+                          cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+        assert done.returncode == 0, done.stderr
+    books = {slug: (tmp_path / "grades" / slug / "gradebook.csv").read_text() for slug in ("mastermind", "guess")}
+    assert all("\nada," in book for book in books.values()) and books["mastermind"] != books["guess"]
+    merged = run_gradebook(str(tmp_path / "grades"))
+    assert merged.returncode == 2 and "Traceback" not in merged.stderr
+    assert (f"results of two assignments, guess ({Path('grades/guess/students/ada/results.json')}) and mastermind"
+            in merged.stderr.replace(str(tmp_path) + "/", "")), merged.stderr
+    assert run_gradebook(str(tmp_path / "grades" / "guess")).stdout.startswith("student,score,max_score,status,")

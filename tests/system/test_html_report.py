@@ -24,6 +24,7 @@ from grader.report.text import HIDDEN_NOTE, format_points
 from grader.report.results import Results, dumps, from_json
 from grader.sandbox.browser import UNUSED_FEATURES
 from grader.spec.specs import load_specs
+from grader.report.status import MARKS
 from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -225,7 +226,7 @@ PAGE_FACTS = """(() => {
   return {
     mean: text("#mean"), median: text("#median"), graded: text("#graded"),
     students: Array.from(document.querySelectorAll("table.students tbody tr")).map(row =>
-      [row.cells[0].textContent, row.cells[1].dataset.value]),
+      [row.cells[0].textContent, row.cells[2].dataset.value, row.cells[1].textContent]),
     specs: Object.fromEntries(Array.from(document.querySelectorAll(".specs li")).map(item =>
       [item.dataset.spec, Number(item.querySelector(".passed").textContent)])),
     histogram: Array.from(document.querySelectorAll(".histogram .bin")).map(bin => Number(bin.dataset.count)),
@@ -245,8 +246,12 @@ def test_sample_class_report_in_chromium(sample_class_graded: Path, browser: Bro
     browser.open(report.as_uri(), width=1280)
     facts = browser.js(PAGE_FACTS)
     assert facts["overflow"] <= 0, "the page scrolls sideways at 1280 px"
-    assert [(student, float(score)) for student, score in facts["students"]] == \
+    assert [(student, float(score)) for student, score, _ in facts["students"]] == \
         [(row["student"], float(row["score"])) for row in book]
+    # Each student's status, as in the gradebook, with a mark before it: not colour alone.
+    assert [said.split(" ", 1) for _, _, said in facts["students"]] == \
+        [[MARKS[row["status"]], row["status"]] for row in book]
+    assert {"full marks", "points lost", "crashed"} <= {row["status"] for row in book}
     assert facts["graded"] == f"{len(book)} of {len(book)}"
     assert facts["mean"].split()[0] == format_points(round(statistics.mean(scores), 2))
     assert facts["median"].split()[0] == format_points(statistics.median(scores))
@@ -255,10 +260,10 @@ def test_sample_class_report_in_chromium(sample_class_graded: Path, browser: Bro
     browser.screenshot(tmp_path / "report-1280.png")
 
     # Sorting by score puts the lowest first, then the highest.
-    browser.js('document.querySelectorAll("table.students th button")[1].click()')
-    ascending = [float(score) for _, score in browser.js(PAGE_FACTS)["students"]]
-    browser.js('document.querySelectorAll("table.students th button")[1].click()')
-    descending = [float(score) for _, score in browser.js(PAGE_FACTS)["students"]]
+    browser.js('document.querySelectorAll("table.students th button")[2].click()')
+    ascending = [float(score) for _, score, _ in browser.js(PAGE_FACTS)["students"]]
+    browser.js('document.querySelectorAll("table.students th button")[2].click()')
+    descending = [float(score) for _, score, _ in browser.js(PAGE_FACTS)["students"]]
     assert ascending == sorted(scores) and descending == sorted(scores, reverse=True)
 
     browser.open(report.as_uri(), width=390)

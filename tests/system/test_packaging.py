@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from grader.commands.dry_run import unpack_gradescope
 from grader.report.text import HIDDEN_NOTE
 from grader.sandbox.browser import chromium
 from grader.sandbox.protections import protections
@@ -54,18 +55,9 @@ def make_check(handout: Path, submission: Path | None = None) -> subprocess.Comp
                           timeout=600)
 
 
-def unpacked(bundle: Path, root: Path) -> Path:
-    """A fake /autograder tree at `root`: the bundle unzipped in source/ (with the permissions unzip keeps)."""
-    with zipfile.ZipFile(bundle) as archive:
-        archive.extractall(root / "source")
-        for info in archive.infolist():  # zipfile drops permissions: restore them as unzip would
-            os.chmod(root / "source" / info.filename, (info.external_attr >> 16) & 0o777)
-    return root
-
-
 def fake_tree(bundle: Path, root: Path, files: list[Path], nested: str = "") -> Path:
     """The bundle unpacked at `root`, and a submission of `files` (in the folder `nested`, if given)."""
-    unpacked(bundle, root)
+    unpack_gradescope(bundle, root)
     (root / "submission" / nested).mkdir(parents=True)
     for path in files:
         shutil.copy(path, root / "submission" / nested / path.name)
@@ -225,7 +217,7 @@ def test_gradescope_without_isolation_keeps_the_source_from_student_code(tmp_pat
     root's alone, and a submission that reads a hidden spec and rewrites run_autograder gets neither."""
     bundle = tmp_path / "autograder.zip"
     build("gradescope", bundle)
-    root = unpacked(bundle, tmp_path / "autograder")
+    root = unpack_gradescope(bundle, tmp_path / "autograder")
     shims = tmp_path / "bin"  # setup.sh's own commands, without a download: python3 -m venv makes a no-op pip
     shims.mkdir()
     (shims / "python3").write_text('#!/bin/sh\n[ "$1" = -m ] && mkdir -p "$3/bin" && printf "#!/bin/sh\\n" > "$3/bin/pip"'
@@ -290,3 +282,20 @@ def test_a_web_assignment_s_gradescope_bundle_installs_its_browser_and_grades_a_
     assert sorted(by_id) == sorted(spec.id for spec in WEB_SPECS)
     assert [spec for spec, test in by_id.items() if test["score"] < test["max_score"]] == ["08-code-kept-secret"]
     assert results["score"] == sum(spec.points for spec in WEB_SPECS) - 10
+
+
+def test_the_referee_s_key_goes_with_the_hidden_specs_and_never_into_a_handout(tmp_path: Path):
+    # The key keeps the referee's randomness from the program (grader/engine/referee.py): a handout holding it
+    # would hand students what the hidden random-combination game is drawn from.
+    from grader.commands.packaging import build_gradescope, build_handout, leaks  # noqa: PLC0415
+    from grader.engine.referee import KEY_FILE  # noqa: PLC0415
+    from grader.spec.assignment import load_assignment  # noqa: PLC0415
+
+    codebreaker = load_assignment(ROOT / "assignments" / "codebreaker")
+    key = codebreaker.folder / KEY_FILE
+    handout = build_handout(tmp_path / "handout", codebreaker.specs, codebreaker)
+    assert not (handout / KEY_FILE).exists() and (handout / "referee.py").is_file()
+    with zipfile.ZipFile(build_gradescope(tmp_path / "autograder.zip", codebreaker.specs, codebreaker)) as bundle:
+        assert bundle.read(KEY_FILE) == key.read_bytes()
+    shutil.copy(key, handout / "notes.txt")
+    assert leaks(handout, [], ROOT / "none", [(KEY_FILE, key)]) == ["notes.txt is the referee's key"]

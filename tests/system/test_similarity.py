@@ -98,6 +98,24 @@ def test_the_report_shows_submitted_text_escaped():
     assert page.count("<mark>") == 2
 
 
+def test_every_python_file_of_a_submission_is_compared_and_named(tmp_path: Path):
+    # Only mastermind.py was read: a copy moved into helper.py, and `import helper; helper.main()`, rated 0.00.
+    class_dir = tmp_path / "class"
+    for source in (CORPUS[0], ROOT / "tests" / "submissions" / ORIGINAL):
+        shutil.copytree(source, class_dir / source.name)
+    (class_dir / "hider").mkdir()
+    (class_dir / "hider" / "mastermind.py").write_text("import helper\nhelper.main()\n")
+    shutil.copy(ROOT / "tests" / "submissions" / ORIGINAL / "mastermind.py", class_dir / "hider" / "helper.py")
+    done = similar(str(class_dir))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    _, mark, score, first, _, second = next(line for line in lines if line.startswith("  1.")).split()[:6]
+    assert (mark, first, second) == ("look", "hider", ORIGINAL) and float(score) > THRESHOLD, done.stdout
+    assert "  hider: mastermind.py, helper.py" in lines and \
+        "compared: every .py file of each program's folder, mastermind.py first; more than mastermind.py of 1 " \
+        "student(s)" in lines, done.stdout
+
+
 def test_unreadable_submissions_are_listed_and_bad_arguments_named(tmp_path: Path):
     class_dir = make_class(tmp_path / "class")
     (class_dir / "misnamed").mkdir()

@@ -140,13 +140,15 @@ def test_a_class_graded_with_per_student_variants(tmp_path):
         in first.stderr
     book = (out / "gradebook.csv").read_text(encoding="utf-8")
     assert book.splitlines() == [
-        "student,score,max_score,variant,looks_like,02-win,03-loss,problem",
-        "ada,5,5,eight-rows,,3,2,", "bob,5,5,ten-rows,,3,2,", "chen,3,5,ten-rows,eight-rows (+2),3,0,"]
+        "student,score,max_score,status,variant,looks_like,02-win,03-loss,problem",
+        "ada,5,5,full marks,eight-rows,,3,2,", "bob,5,5,full marks,ten-rows,,3,2,",
+        "chen,3,5,points lost,ten-rows,eight-rows (+2),3,0,"]
     feedback = (out / "students" / "chen" / "feedback.md").read_text(encoding="utf-8")
     assert "Graded by the rules of your variant, **ten-rows**" in feedback
     assert "**This looks written for variant eight-rows.**" in feedback
     results = json.loads((out / "students" / "chen" / "results.json").read_text(encoding="utf-8"))
-    assert results["extra_data"] == {"variant": "ten-rows", "looks_like": {"variant": "eight-rows", "points": 2}}
+    assert results["extra_data"] == {"variant": "ten-rows", "looks_like": {"variant": "eight-rows", "points": 2},
+                                     "assignment": "colour"}
     report = (out / "report.html").read_text(encoding="utf-8")
     assert '<span class="tag warn">looks like eight-rows</span>' in report and "Graded by the variant <strong>ten-rows" in report
     again = grader(*command)
@@ -216,4 +218,4 @@ def test_grading_the_assignment_s_own_corpus_fills_in_its_numbers(tmp_path):
                     str(folder), "--variant", "twelve-rows", "--jobs", "2")
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "gradebook.csv").read_text(encoding="utf-8").splitlines()[1:] == [
-        "bug-seven-guesses,0,2,twelve-rows,,0,", "ok-recursive-turns,2,2,twelve-rows,,2,"]
+        "bug-seven-guesses,0,2,points lost,twelve-rows,,0,", "ok-recursive-turns,2,2,full marks,twelve-rows,,2,"]

@@ -1,4 +1,4 @@
-"""Assignment folders: assignment.yaml read into plain data, the root as the digit game, and every
+"""Assignment folders: assignment.yaml read into plain data, the root's the digit game's, and every
 mistake in the file named with the file and the reason."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.spec.assignment import AssignmentError, command_line, load_assignment, parse_assignment
+from grader.spec.assignment import AssignmentError, Exploring, command_line, load_assignment, parse_assignment
 from grader.commands.packaging import build_gradescope, build_handout
 from grader.spec.variants import Variant
 
@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_root_is_the_digit_assignment():
     digits = load_assignment(ROOT)
-    assert (digits.program, digits.command, digits.config) == ("mastermind.py", ("python3", "mastermind.py"), None)
+    assert (digits.program, digits.command, digits.config) == ("mastermind.py", ("python3", "mastermind.py"),
+                                                               ROOT / "assignment.yaml")
     assert digits.specs == ROOT / "specs" and digits.corpus == ROOT / "tests" / "submissions"
     assert digits.slug == "mastermind"
 
@@ -72,11 +73,21 @@ def test_the_command_to_run(data, command, tmp_path):
     ({"name": "Game", "program": "game.py", "langauge": "c"}, "unknown key.*langauge"),
     ({"name": "Game", "program": "game.py", "slug": "My Game"}, "`slug` must be lower-case letters"),
     ({"name": "Game", "program": "game.py", "slug": "../up"}, "`slug` must be lower-case letters"),
+    ({"name": "Game", "program": "game.py", "explore": 10}, "`explore` must be a mapping with `points`"),
+    ({"name": "Game", "program": "game.py", "explore": {"points": 1, "games": 0}}, "`games` must be a whole number, 1"),
+    ({"name": "Game", "program": "game.py", "explore": {"points": 1, "visibility": "x"}}, "`visibility` is hidden or visible"),
+    ({"name": "Game", "program": "game.py", "explore": {"points": 1, "time": 9}}, "unknown key.*time"),
 ])
 def test_every_mistake_is_named_with_the_file(data, reason, tmp_path):
     with pytest.raises(AssignmentError, match=reason) as caught:
         parse_assignment(data, tmp_path, "x/assignment.yaml")
     assert str(caught.value).startswith("x/assignment.yaml: ")
+
+
+def test_explore_is_read_with_its_defaults(tmp_path):
+    data = {"name": "Game", "program": "game.py", "explore": {"points": 10}}
+    assert parse_assignment(data, tmp_path, "assignment.yaml").explore == Exploring(10.0, 300, 0, "hidden")
+    assert parse_assignment({"name": "Game", "program": "game.py"}, tmp_path, "assignment.yaml").explore is None
 
 
 def test_unreadable_or_missing_files_are_named(tmp_path):

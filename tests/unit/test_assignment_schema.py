@@ -23,7 +23,8 @@ def test_the_schema_is_a_schema_naming_every_key_the_loader_knows():
     assert set(SCHEMA["properties"]) == KEYS and set(SCHEMA["required"]) == {"name", "program"}
 
 
-@pytest.mark.parametrize("path", sorted(ROOT.glob("assignments/*/assignment.yaml")), ids=lambda path: path.parent.name)
+@pytest.mark.parametrize("path", [ROOT / "assignment.yaml", *sorted(ROOT.glob("assignments/*/assignment.yaml"))],
+                         ids=lambda path: path.parent.name)
 def test_every_bundled_assignment_yaml_satisfies_the_schema(path):
     assert list(VALIDATOR.iter_errors(yaml.safe_load(path.read_text(encoding="utf-8")))) == []
 
@@ -56,6 +57,20 @@ def test_every_bundled_assignment_yaml_satisfies_the_schema(path):
     {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"Ten": {}}},
     {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"ten": 10}},
     {"name": "Game", "program": "game.py", "parameters": {"rows": 8}, "variants": {"ten": {"rows": [10]}}},
+    {"name": "Game", "program": "game.py", "deadline": "2026-12-01T23:59:00+00:00", "late_penalty": 10, "late_cap": 50},
+    {"name": "Game", "program": "game.py", "late_penalty": 2.5, "grace_minutes": 15},
+    {"name": "Game", "program": "game.py", "deadline": "2026-12-01T23:59:00"},
+    {"name": "Game", "program": "game.py", "late_penalty": 101},
+    {"name": "Game", "program": "game.py", "late_cap": 50},
+    {"name": "Game", "program": "game.py", "deadline": "2026-12-01T23:59Z", "grace_minutes": 1.5},
+    {"name": "Game", "program": "game.py", "explore": {"points": 10}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 2.5, "games": 50, "seed": 3, "visibility": "visible"}},
+    {"name": "Game", "program": "game.py", "explore": {"games": 50}},
+    {"name": "Game", "program": "game.py", "explore": {"points": -1}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 1, "games": 0}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 1, "seed": "x"}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 1, "visibility": "secret"}},
+    {"name": "Game", "program": "game.py", "explore": {"points": 1, "time": 60}},
 ])
 def test_the_schema_accepts_what_the_loader_accepts(data, tmp_path):
     (tmp_path / "referee.py").touch()  # a referee must exist, which no schema can say

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from grader.engine.finder import find_program
+from grader.engine.intake import Entry, not_run
 
 PROGRAM = "mastermind.py"
 
@@ -78,3 +79,17 @@ def test_the_submission_folder_may_be_a_link_but_nothing_inside_is_followed(tmp_
     (tmp_path / "bob").mkdir()
     (tmp_path / "bob" / PROGRAM).symlink_to(tmp_path / "real" / PROGRAM)
     assert find_program(tmp_path / "bob", PROGRAM).problem == f"{PROGRAM} is not a regular file (a link or a folder)"
+
+
+@pytest.mark.parametrize("names, named", [
+    (["mastermind.py", "helper.py"], ()),
+    (["mastermind.py", "helper.py", "helper.pyc"], ()),  # a stray cache beside its source: Python reads the source
+    (["mastermind.py", "helper.pyc"], ("helper.pyc",)),  # bytecode with no source: imported, unread
+    (["mastermind.py", "lib/helper.pyc", "lib/helper.py", "lib/other.pyc"], ("lib/other.pyc",)),
+    (["mastermind.py", "helper.py", "helper.cpython-311-x86_64-linux-gnu.so"],  # imported before helper.py
+     ("helper.cpython-311-x86_64-linux-gnu.so",)),
+    (["mastermind.py", "notes.txt", "pyc.py"], ()),
+])
+def test_compiled_code_a_report_names_as_not_run(names, named):
+    info = os.stat_result((0o100644, 0, 0, 1, 0, 0, 0, 0, 0, 0))
+    assert not_run([Entry(name, info) for name in names]) == named

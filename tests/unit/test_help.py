@@ -49,3 +49,23 @@ def test_handout_and_gradescope_each_describe_themselves(capsys):
     handout, gradescope = help_of(capsys, "handout"), help_of(capsys, "gradescope")
     describe = [text.split("\n\n")[1] for text in (handout, gradescope)]
     assert "students receive" in describe[0] and "Gradescope" in describe[1] and describe[0] != describe[1]
+
+
+RUN_INTERNALS = ("--limit", "--require-sandbox", "--wait-method", "--transport", "--launch")
+
+
+@pytest.mark.parametrize("name", ["check", "grade"])
+def test_the_sandbox_and_transport_internals_come_last_in_their_own_group(capsys, name):
+    """The options everyone needs are read first; the usage line names only them."""
+    text = help_of(capsys, name)
+    usage = text.split("\n\n")[0]
+    common, advanced = text.split("\nexamples:\n")[0].split("\nadvanced options:\n")
+    assert "--assignment DIR" in common and "--jobs N" in common and "--assignment" in usage
+    assert [option for option in RUN_INTERNALS if option in common or option in usage] == []
+    assert [option for option in RUN_INTERNALS if f"\n  {option}" not in advanced] == []
+
+
+def test_check_s_options_for_platforms_are_advanced_too(capsys):
+    common, advanced = help_of(capsys, "check").split("\nadvanced options:\n")
+    platform = ("--student-view", "--variant-from-metadata", "--variant-of", "--variant-from-data")
+    assert [option for option in platform if option in common or f"\n  {option}" not in advanced] == []

@@ -12,7 +12,7 @@ import pytest
 from golden.lms_cases import FOLDER, roster, the_class
 from grader.base.errors import UsageError
 from grader.report.lms import canvas_csv, feedback_text, moodle_csv, scaled
-from grader.report.results import Results
+from grader.report.results import Results, TestResult
 from grader.report.roster import parse_roster
 
 TEMPLATE = (FOLDER / "canvas-export.csv").read_text(encoding="utf-8")
@@ -85,3 +85,9 @@ def test_moodle_needs_its_identifier_in_the_roster():
     assert export.text.splitlines()[1].startswith("20231010,25,")
 
 
+
+
+def test_feedback_lists_one_failed_spec_a_line_whatever_its_name_holds():
+    failed = [TestResult(f"s{i}", name, 0, 5, False, "") for i, name in enumerate(["Wins, then loses", "Two\nlines"])]
+    assert feedback_text(Results(score=0, max_score=10, tests=tuple(failed))).splitlines() == [
+        "Autograder: 0 of 10 points, 0 of 2 specs passed. Failed:", "- Wins, then loses", "- Two\\x0alines"]

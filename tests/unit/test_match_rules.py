@@ -15,7 +15,8 @@ from grader.engine.referee import Referee, Reply, Ruling, referee_class, referee
 from grader.judge.facts import step_facts
 from grader.judge.judging import MISMATCH, Session
 from grader.judge.outcome import Ending
-from grader.judge.rules import judge_facts, Context
+from grader.judge.rules import judge_facts
+from grader.judge.units import Context
 from grader.spec.specs import SpecError, load_specs, parse_suite
 from grader.spec.vocabulary import vocabulary_from
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from grader.engine.page_hooks import controls
-from grader.engine.routing import ORIGIN, origin
+from grader.engine.routing import ORIGIN, origin, requested
 
 
 @pytest.mark.parametrize(("answer", "read"), [
@@ -39,3 +39,17 @@ def test_the_answer_about_buttons_is_read_only_in_its_own_shape(answer, read):
 ])
 def test_an_address_is_compared_by_its_scheme_and_host(url, expected):
     assert origin(url) == expected
+
+
+@pytest.mark.parametrize("path, relative", [
+    ("/", ""),
+    ("/index.html", "index.html"),
+    ("/a%20b/c.js", "a b/c.js"),
+    ("/%00", None),  # no file has a NUL in its name: Path raised ValueError in the route handler
+    ("/x%00.html", None),
+    ("/" + "a" * 70 * 1024, None),  # past the longest path: OSError
+    ("/" + "%C3%A9" * 2048, None),  # 4,096 bytes once unquoted
+    ("/%ff.html", "\ufffd.html"),  # not UTF-8: a name that is no file, a 404
+])
+def test_the_file_a_request_names_or_none_for_a_path_no_file_can_have(path, relative):
+    assert requested(path) == relative

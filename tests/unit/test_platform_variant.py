@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from grader.base.errors import UsageError
-from grader.commands.platform_variant import (VARIANTS_FILE, identified, parse_variants_file, platform_variant,
+from grader.commands.platform_variant import (VARIANTS_FILE, identified, on_platform, parse_variants_file, platform_variant,
                                               question_variant, roster_variants, student_variant_name, submitter,
                                               variants_file)
 from grader.spec.assignment import load_assignment
@@ -94,6 +94,16 @@ def test_the_one_lookup_takes_the_row_of_variants_csv_else_the_hash_and_refuses_
 def options(**given: object) -> argparse.Namespace:
     names = ("variant_from_metadata", "variant_of", "variant_from_data")
     return argparse.Namespace(**{name: given.get(name) for name in names})
+
+
+@pytest.mark.parametrize("given, official", [
+    ({}, False),  # a student's own check: told the official grading isolates their program fully
+    ({"variant_from_metadata": "submission_metadata.json"}, True),  # Gradescope's run_autograder
+    ({"variant_of": ("username", "octocat")}, True),  # Classroom 50's autograder.py: its run is the official grading
+    ({"variant_from_data": "data.json"}, True),  # PrairieLearn's entrypoint
+])
+def test_a_platform_s_run_is_told_apart_from_a_student_s_own_check(given, official):
+    assert on_platform(options(**given)) is official
 
 
 def test_each_platform_names_its_student_and_the_same_lookup_gives_the_variant(tmp_path):

@@ -12,10 +12,11 @@ from typing import Callable, Generator
 
 import pytest
 
-from grader.engine.referee import Referee, RefereeError, Ruling, referee_class, referee_verdict, start_referee
+from grader.engine.referee import (Referee, RefereeError, Ruling, referee_class, referee_random, referee_verdict,
+                                   start_referee)
 from grader.judge.judging import Session
 from grader.judge.outcome import Ending
-from grader.judge.rules import Unit
+from grader.judge.units import Unit
 from grader.spec.specs import load_suite, parse_spec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -460,3 +461,13 @@ def test_a_broken_referee_file_is_named_with_its_reason(tmp_path, source, reason
 def test_unknown_settings_are_named():
     with pytest.raises(RefereeError, match="secret_code"):
         start_referee(ROOT / "assignments" / "codebreaker" / "referee.py", 1, {"secret_code": "RRRR"})
+
+
+@pytest.mark.parametrize("seed", [0, 1, 23, 2**40])
+def test_a_referee_s_generator_is_its_seed_keyed_so_the_program_s_own_cannot_predict_it(seed):
+    # The program's `random` starts from the spec's seed: with the assignment's key the referee's does not.
+    draws = lambda rng: [rng.random() for _ in range(3)]  # noqa: E731
+    assert draws(referee_random(seed, b"")) == draws(random.Random(seed))  # no key: the seed as it is
+    keyed = draws(referee_random(seed, b"k1"))
+    assert keyed == draws(referee_random(seed, b"k1")) != draws(random.Random(seed))
+    assert keyed != draws(referee_random(seed, b"k2")) and keyed != draws(referee_random(seed + 1, b"k1"))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from grader.judge.facts import step_facts
-from grader.judge.rules import Context, judge_facts, share
+from grader.judge.rules import judge_facts, share
+from grader.judge.units import Context
 from test_facts import VOCABULARY
 
 H1, H2, H3 = "5678 : exist: 0, position: 0", "1563 : exist: 1, position: 1", "2156 : exist: 2, position: 0"
@@ -14,7 +15,7 @@ INPUTS = ("1234", "5678", "1563", "2156")
 def judged(facts: list[str], expected: list[list[str]], actual: list[list[str]], inputs=INPUTS, key="1234"):
     steps = [step_facts(lines, VOCABULARY, key) for lines in expected]
     got = [step_facts(lines, VOCABULARY, key) for lines in actual]
-    return judge_facts(facts, steps, got, Context(VOCABULARY, inputs))
+    return judge_facts(facts, steps, got, Context(VOCABULARY, inputs, prompts=("Enter guess: ",) * len(expected)))
 
 
 def rights(units) -> list[bool]:
@@ -93,7 +94,10 @@ def test_the_order_is_judged_in_the_programs_own_words() -> None:
 def test_an_entry_with_spaces_is_taken_or_refused() -> None:
     expected = [[], [H1], ["Invalid input. Try again."]]
     inputs = ("1234", " 5678 ", "15 3")
-    assert rights(judged(["accepted", "rejected"], expected, [[], [H1], ["Oops, bad entry"]], inputs)) == [True, True]
+    refused = [[], [H1], ["Oops, bad entry", "Enter guess: "]]  # a line before the prompt
+    assert rights(judged(["accepted", "rejected"], expected, refused, inputs)) == [True, True]
+    asked_again = [[], [H1], ["Enter guess: "]]  # only the prompt again: no answer
+    assert rights(judged(["accepted", "rejected"], expected, asked_again, inputs)) == [True, False]
     took_it = [[], [H1], [H1, "153 : exist: 1, position: 1"]]
     assert rights(judged(["accepted", "rejected"], expected, took_it, inputs)) == [True, False]
 

@@ -71,3 +71,16 @@ def test_a_programs_own_lines_keep_their_head_and_tail_and_a_traceback_drops_its
     assert len(shown) == 10 and "... 21 more lines" in shown[3] and shown[-1].endswith("row 29")
     trace = program_lines("Traceback (most recent call last):\n    int(x)\n    ^^^^^^\nValueError: x\n", traceback=True)
     assert trace == ["1 | Traceback (most recent call last):", "2 |     int(x)", "4 | ValueError: x"]
+
+
+def test_the_same_slip_in_a_spec_of_another_rule_is_filed_under_its_own_rule():
+    """Issue 34: a win missed in a leading-zeros spec is not told under the win spec, nor the other way;
+    the session's own ending (here exit status 1) is one slip whatever the rules."""
+    own, other = win("02", "5830", "0"), win("14", "0123", "0")
+    other = replace(other, spec=replace(other.spec, rule="scoring"))
+    assert list(same_differences([own, other], True)) == ["02", "14"]
+    again = win("20", "6170", "0")
+    assert same_differences([own, again], True) == {"02": [again]}
+    ended, elsewhere = win("02", "5830", "1", status=1), win("14", "0123", "1", status=1)
+    elsewhere = replace(elsewhere, spec=replace(elsewhere.spec, rule="scoring"))
+    assert same_differences([ended, elsewhere], True) == {"02": [elsewhere]}  # one wrong ending, told once

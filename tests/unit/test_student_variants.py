@@ -116,10 +116,10 @@ def test_results_json_carries_the_variant_and_what_it_looks_like():
 
 def test_the_gradebook_has_variant_columns_only_for_a_class_with_variants():
     book = gradebook_csv([("ada", result(("loss", 2, 2), ("win", 3, 3), variant="eight-rows")), ("chen", LOOKS)])
-    assert book.splitlines() == ["student,score,max_score,variant,looks_like,loss,win,problem",
-                                 "ada,5,5,eight-rows,,2,3,", "chen,3,5,ten-rows,eight-rows (+2),0,3,"]
+    assert book.splitlines() == ["student,score,max_score,status,variant,looks_like,loss,win,problem",
+                                 "ada,5,5,full marks,eight-rows,,2,3,", "chen,3,5,points lost,ten-rows,eight-rows (+2),0,3,"]
     plain = gradebook_csv([("ada", result(("win", 3, 3), variant=None))])
-    assert plain.splitlines()[0] == "student,score,max_score,win,problem"
+    assert plain.splitlines()[0] == "student,score,max_score,status,win,problem"
 
 
 def test_feedback_says_the_variant_and_which_rules_the_program_looks_written_for():

@@ -4,8 +4,9 @@ unix socket outside its run. Not as root the program is the grader's own user, s
 keep it from the class, the specs or the output folder: Landlock can, because it holds whatever the uid.
 
 What the program keeps: reading and running what lies under the system trees, /etc and the interpreter's
-prefix; reading and writing its terminal and the harmless devices; everything in its working copy. What it
-loses: every other file (the project, the specs, other runs' copies, the output folder, the home folder),
+prefix; reading and writing its terminal and the harmless devices; everything in its working copy and its own
+temporary folder. What it loses: every other file (the project, the specs, other runs' copies, the output
+folder, the home folder, the shared temporary folders),
 abstract unix sockets made outside its run (one left behind by an earlier run, in the kernel's queue until
 its garbage collector runs) and signals to processes outside its run (the grader). Standard library only.
 """

@@ -10,14 +10,26 @@ import _signal as signal  # not `signal`: it imports enum
 
 import teardown  # beside this file
 
+seeded_boot = ""  # the grader's SEEDED_BOOT (grader/base/project.py), told by the server's boot before any run
+
+
+def script_argv(program: list) -> tuple:
+    """(seed, [SCRIPT, ARGS...]) of `python3 SCRIPT ARGS...` (seed None), or of the grader's seeded boot,
+    `python3 -c SEEDED_BOOT SEED SCRIPT ARGS...`."""
+    if len(program) > 4 and program[1] == "-c" and program[2] == seeded_boot:
+        return int(program[3]), program[4:]
+    return None, program[1:]
+
 
 def forkable(program: list) -> bool:
-    """`python3 SCRIPT ARGS...` with this very interpreter: what a fork launch can run without an exec."""
-    return (len(program) > 1 and not program[1].startswith("-")
+    """`python3 SCRIPT ARGS...`, seeded or not, with this very interpreter: what a fork launch can run
+    without an exec."""
+    argv = script_argv(program)[1]
+    return (len(argv) > 0 and not argv[0].startswith("-")
             and os.path.realpath(program[0]) == os.path.realpath(sys.executable))
 
 
-def run_program(program: list, baseline: set) -> None:
+def run_program(program: list, baseline: set, seeding: set) -> None:
     """Run SCRIPT as `__main__` in this process, which must look like a fresh `python3 SCRIPT ARGS...`:
     only the modules of the interpreter's start-up (`baseline`, taken before anything of ours was
     imported), the program's sys.argv, sys.orig_argv and sys.path[0], standard streams made as at start-up
@@ -25,9 +37,12 @@ def run_program(program: list, baseline: set) -> None:
     SIGXFSZ ignored), the standard streams flushed when the code ends (`flush_io`), an uncaught exception
     printed and exit status 1 (KeyboardInterrupt: killed by SIGINT once finalized), without a frame of
     ours in the traceback, and the process ended as the interpreter ends it (quickly where its teardown
-    would show nothing: `teardown.arm`). A script compile() would read otherwise than the interpreter reads
+    would show nothing: `teardown.arm`). A seeded program also keeps what `random` loaded (`seeding`, as
+    the seeded boot's own `import random` would), seeded as that boot seeds it; an unseeded one gets
+    `random`, where the start-up has it, seeded afresh from the system, as in a fresh interpreter. A script compile() would read otherwise than the interpreter reads
     a script file is exec'd as in a plain launch (see `read_alike`)."""
-    script = os.path.abspath(program[1])
+    seed, argv = script_argv(program)
+    script = os.path.abspath(argv[0])
     try:
         with open(script, "rb") as f:
             source = f.read()
@@ -36,10 +51,13 @@ def run_program(program: list, baseline: set) -> None:
     if source is None or not read_alike(source):
         os.execv(program[0], program)
     sys.path[0] = os.path.dirname(script)  # init's folder until now: the server's boot code put it in place of ''
-    sys.argv, sys.orig_argv = program[1:], list(program)
+    sys.argv, sys.orig_argv = argv, list(program)
     standard = fresh_stdio()
-    for name in [name for name in sys.modules if name not in baseline]:
+    kept = baseline if seed is None else baseline | seeding
+    for name in [name for name in sys.modules if name not in kept]:
         del sys.modules[name]
+    if "random" in sys.modules:
+        sys.modules["random"].seed(seed)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)

@@ -15,6 +15,11 @@ every such call, refused or allowed, and why):
 - userfaultfd (a program could stall its own page faults on purpose, the classic way to widen a race
   against whoever reads its memory; UFFD_USER_MODE_ONLY needs no privilege even where
   vm.unprivileged_userfaultfd is 0);
+- sockets of any family but unix, IPv4, IPv6 and netlink (socket and socketpair answer EAFNOSUPPORT, as a
+  kernel without the family would): AF_VSOCK reaches the host of a virtual machine (and opened in the sandbox
+  with no network), AF_ALG the kernel's crypto code, others (TIPC, RDS, Bluetooth, CAN, XDP...) little-used
+  kernel code a console program has no use for; netlink stays, since getaddrinfo asks it which addresses the
+  machine has;
 - inotify and fanotify (watches on the files every run shares show which ones other runs and the
   grader open, and instances count against a per-user quota: the grader's own user's, not as root);
 - not as root, what changes who may use a file: its mode (chmod, fchmod, fchmodat, fchmodat2), its group
@@ -63,7 +68,7 @@ _X32_BIT = 0x40000000
 # Per architecture: AUDIT_ARCH value and the numbers of the calls concerned (io_uring and clone3 are
 # numbered alike on every architecture since Linux 5.1).
 ARCHITECTURES = {
-    "x86_64": {"arch": 0xC000003E, "clone": 56, "socket": 41, "unshare": 272, "setns": 308,
+    "x86_64": {"arch": 0xC000003E, "clone": 56, "socket": 41, "socketpair": 53, "unshare": 272, "setns": 308,
                "add_key": 248, "request_key": 249, "keyctl": 250,
                "io_setup": 206, "io_destroy": 207, "io_getevents": 208, "io_submit": 209, "io_cancel": 210,
                "io_pgetevents": 333, "perf_event_open": 298, "userfaultfd": 323,
@@ -78,7 +83,7 @@ ARCHITECTURES = {
                "semtimedop": 220, "msgget": 68, "msgsnd": 69, "msgrcv": 70, "msgctl": 71,
                "mq_open": 240, "mq_unlink": 241, "mq_timedsend": 242, "mq_timedreceive": 243, "mq_notify": 244,
                "mq_getsetattr": 245},
-    "aarch64": {"arch": 0xC00000B7, "clone": 220, "socket": 198, "unshare": 97, "setns": 268,
+    "aarch64": {"arch": 0xC00000B7, "clone": 220, "socket": 198, "socketpair": 199, "unshare": 97, "setns": 268,
                 "add_key": 217, "request_key": 218, "keyctl": 219,
                 "io_setup": 0, "io_destroy": 1, "io_submit": 2, "io_cancel": 3, "io_getevents": 4,
                 "io_pgetevents": 292, "perf_event_open": 241, "userfaultfd": 282,
@@ -113,6 +118,7 @@ MACHINE_IPC = ("shmget", "shmat", "shmctl", "shmdt", "semget", "semop", "semctl"
                "mq_getsetattr")  # EPERM too, where the run shares the machine's IPC namespace
 
 AF_UNIX = 1
+SOCKET_FAMILIES = (AF_UNIX, 2, 10, 16)  # unix, IPv4, IPv6, netlink: every other family answers EAFNOSUPPORT
 PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
 
 
@@ -154,14 +160,7 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
     if not other_processes:
         for name, (pid, user) in OTHER_PROCESSES.items():
             program += _zero_only(calls[name], pid, user, errno.EPERM)
-    if not unix_sockets:
-        program += [
-            _op(_JEQ_K, calls["socket"], jf=3),
-            _op(_LD_W_ABS, _ARG0),
-            _op(_JEQ_K, AF_UNIX, jf=1),
-            _op(_RET_K, _ERRNO | errno.EACCES),
-            _op(_LD_W_ABS, _NR),
-        ]
+    program += _families(calls["socket"], unix=unix_sockets) + _families(calls["socketpair"], unix=True)
     program += [
         _op(_JEQ_K, calls["clone"], jf=3),
         _op(_LD_W_ABS, _ARG0),
@@ -170,6 +169,18 @@ def filter_program(machine: str, unix_sockets: bool = True, machine_ipc: bool = 
         _op(_RET_K, _ALLOW),
     ]
     return b"".join(program)
+
+
+def _families(number: int, unix: bool) -> list[bytes]:
+    """Call `number` (socket or socketpair) is allowed for the families of SOCKET_FAMILIES, and fails with
+    EAFNOSUPPORT for any other; without `unix`, AF_UNIX fails with EACCES. After another call, and after an
+    allowed one, the accumulator holds the call's number."""
+    unix_refused = [] if unix else [_op(_JEQ_K, AF_UNIX, jf=1), _op(_RET_K, _ERRNO | errno.EACCES)]
+    count = len(SOCKET_FAMILIES)
+    checks = [_op(_JEQ_K, family, jt=count - index) for index, family in enumerate(SOCKET_FAMILIES)]
+    block = [_op(_LD_W_ABS, _ARG0), *unix_refused, *checks, _op(_RET_K, _ERRNO | errno.EAFNOSUPPORT),
+             _op(_LD_W_ABS, _NR)]
+    return [_op(_JEQ_K, number, jf=len(block)), *block]
 
 
 def _zero_only(number: int, argument: int, user: "int | None", answer: int) -> list[bytes]:

@@ -1,11 +1,11 @@
 """Goes for the fork server: its control descriptor's number is on the program's own command line
-(`python3 -c BOOT FD`, the server's). Signals its parent, init, every pid it may name and every process it
+(`python3 -c BOOT FD SEEDED_BOOT`, the server's). Signals its parent, init, every pid it may name and every process it
 may (kill -1), writes to the control descriptor's number, then waits for input while the next runs are
 forked beside it."""
 import os
 import signal
 
-control = int(open("/proc/self/cmdline", "rb").read().split(b"\0")[-2])
+control = int(open("/proc/self/cmdline", "rb").read().split(b"\0")[3])
 tried = {}
 for name, pid in (("parent", os.getppid()), ("init", 1)):
     try:
