@@ -4,7 +4,9 @@ is never replayed."""
 
 from __future__ import annotations
 
+import csv
 import json
+import shutil
 
 import pytest
 
@@ -30,6 +32,22 @@ def test_a_program_with_a_fixed_key_of_its_own_is_told_and_graded_as_it_plays(tm
     assert 0 < 100 * data["score"] / data["max_score"] <= HAND_GRADE
     assert {t["name"] for t in data["tests"] if t["status"] == "passed"} >= {"Winning on the first guess",
                                                                               "Losing after twelve guesses"}
+
+
+def test_grade_gives_the_score_check_gives_to_a_program_that_never_reads_the_key(tmp_path):
+    shutil.copytree(FIXED_KEY, tmp_path / "class" / "fixed", ignore=shutil.ignore_patterns("HAND_GRADE.md"))
+    shutil.copytree(ROOT / "reference", tmp_path / "class" / "ref", ignore=shutil.ignore_patterns("__pycache__"))
+    graded = run_grader("grade", tmp_path / "class", "--out", tmp_path / "out", "--jobs", "2", timeout=600)
+    assert graded.returncode == 0, graded.stderr
+    checked = run_grader("check", tmp_path / "class" / "fixed", "--json", tmp_path / "fixed.json", "--jobs", "2",
+                         timeout=600)
+    with open(tmp_path / "out" / "gradebook.csv", newline="") as gradebook:
+        rows = {row["student"]: row for row in csv.DictReader(gradebook)}
+    data = json.loads((tmp_path / "fixed.json").read_text())
+    assert float(rows["fixed"]["score"]) == data["score"] < data["max_score"], checked.stdout
+    assert rows["ref"]["score"] == rows["ref"]["max_score"]
+    feedback = (tmp_path / "out" / "students" / "fixed" / "feedback.md").read_text()
+    assert "never asks for the key" in feedback and "its scores fit 1234" in feedback
 
 
 @IN_CORPUS
