@@ -53,8 +53,8 @@ def _replayed(submission: Path, verdict: Verdict, start: Start, options: Options
     spec = verdict.spec
     player = _Player(verdict, start, order, pooled)
     options = spec_options(options, spec)
-    session = play_session(submission, player, options, spec.timeout, command_line(options.command, options.script,
-                                                                                    spec.arguments))
+    argv = command_line(options.command, options.script, spec.arguments, spec.program_seed)  # the typed run's secret
+    session = play_session(submission, player, options, spec.timeout, argv)
     played = player.played
     if played is None or not replayable(spec, played.keyless):
         return None

@@ -16,6 +16,7 @@ from grader.judge.replay import program_start
 from grader_command import run_grader
 
 FIXED_KEY = ROOT / "tests" / "realistic" / "fixed-practice-key"  # KEY = "1234", never asks for a key
+RANDOM_KEY = ROOT / "tests" / "realistic" / "random-sample-secret"  # random.sample, never asks for a key
 HAND_GRADE = 81.5  # its HAND_GRADE.md
 
 
@@ -35,19 +36,22 @@ def test_a_program_with_a_fixed_key_of_its_own_is_told_and_graded_as_it_plays(tm
 
 
 def test_grade_gives_the_score_check_gives_to_a_program_that_never_reads_the_key(tmp_path):
-    shutil.copytree(FIXED_KEY, tmp_path / "class" / "fixed", ignore=shutil.ignore_patterns("HAND_GRADE.md"))
+    keyless = {"fixed": FIXED_KEY, "sampled": RANDOM_KEY}
+    for name, program in keyless.items():
+        shutil.copytree(program, tmp_path / "class" / name, ignore=shutil.ignore_patterns("HAND_GRADE.md"))
     shutil.copytree(ROOT / "reference", tmp_path / "class" / "ref", ignore=shutil.ignore_patterns("__pycache__"))
     graded = run_grader("grade", tmp_path / "class", "--out", tmp_path / "out", "--jobs", "2", timeout=600)
     assert graded.returncode == 0, graded.stderr
-    checked = run_grader("check", tmp_path / "class" / "fixed", "--json", tmp_path / "fixed.json", "--jobs", "2",
-                         timeout=600)
     with open(tmp_path / "out" / "gradebook.csv", newline="") as gradebook:
         rows = {row["student"]: row for row in csv.DictReader(gradebook)}
-    data = json.loads((tmp_path / "fixed.json").read_text())
-    assert float(rows["fixed"]["score"]) == data["score"] < data["max_score"], checked.stdout
     assert rows["ref"]["score"] == rows["ref"]["max_score"]
-    feedback = (tmp_path / "out" / "students" / "fixed" / "feedback.md").read_text()
-    assert "never asks for the key" in feedback and "its scores fit 1234" in feedback
+    for name in keyless:  # the random secret too: the replay is seeded as the run it replays, so checked alike
+        checked = run_grader("check", tmp_path / "class" / name, "--json", tmp_path / f"{name}.json", "--jobs", "2",
+                             timeout=600)
+        data = json.loads((tmp_path / f"{name}.json").read_text())
+        assert float(rows[name]["score"]) == data["score"] < data["max_score"], checked.stdout
+        feedback = (tmp_path / "out" / "students" / name / "feedback.md").read_text()
+        assert "never asks for the key" in feedback and "plays a secret of its own" in feedback
 
 
 @IN_CORPUS
