@@ -1,6 +1,7 @@
 """Running the grading of a class: the work is cut into units, one spec of one student each, queued
 student by student and run by N worker processes (`--jobs`, see `workers`); the main process only hands
-out units, judges a student once all their units are back, writes their files and draws progress. Units
+out units, judges a student once all their units are back (replaying a program that never reads the key
+the way it plays, as `check` does: `_as_played`), writes their files and draws progress. Units
 this small keep every core busy to the end even when the last student hangs in every spec (a hang costs
 its timeout per spec).
 
@@ -23,6 +24,7 @@ import queue
 import signal
 import sys
 import threading
+import traceback
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping
@@ -40,6 +42,7 @@ from grader.report.screenshots import write_screenshots
 from grader.sandbox.reaping import kill_orphans
 from grader.report.text import build_results
 from grader.report.results import Results, grader_error_results, read_results, with_not_run, with_problem
+from grader.engine.replay import replay_keyless
 from grader.engine.runner import Options
 from grader.spec.deadlines import LatePolicy, StudentClock
 from grader.spec.specs import Spec
@@ -67,6 +70,7 @@ class Batch:
         self.workers: set[Worker] = set()
         self.replies: queue.Queue[tuple[str, str, dict[str, Any]]] = queue.Queue()
         self.failed: set[str] = set()  # students with an error: their remaining units are not run
+        self.folders: dict[str, Path] = {}  # each admitted student's folder, for the replay (see _as_played)
         self.not_run: dict[str, tuple[str, ...]] = {}  # each student's compiled files left out of the runs
         self.timeout = self.options.spec_timeout + 60  # per unit: the runner's own limit, and then some
 
@@ -140,6 +144,7 @@ class Batch:
         folder = student_folder(self.out, student)
         seconds = sum(reply.get("seconds", 0.0) for reply in replies)
         (folder / HASH).unlink(missing_ok=True)
+        replies = self._as_played(student, replies)
         failure = next((reply for reply in replies if "error" in reply), None)
         if failure is not None:
             results = replace(grader_error_results(failure["error"], self.max_score), variant=self.variant,
@@ -149,6 +154,17 @@ class Batch:
             return Outcome(student, "error", results, seconds, failure["error"])
         verdicts = [verdict for reply in replies for verdict in reply["verdicts"]]
         return self._write(student, verdicts, seconds, digest)
+
+    def _as_played(self, student: str, replies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """A student's replies with their verdicts replayed the way the program plays where it never reads
+        the key (replay_keyless, as `check` does, so both give one score); an error there is theirs alone."""
+        if any("error" in reply for reply in replies):
+            return replies
+        verdicts = [verdict for reply in replies for verdict in reply["verdicts"]]
+        try:
+            return [{"verdicts": replay_keyless(self.folders[student], verdicts, self.options)}]
+        except Exception as error:  # noqa: BLE001 - as in a worker: one student cannot stop the batch
+            return [{"error": f"{type(error).__name__}: {error}", "traceback": traceback.format_exc()}]
 
     def _write(self, student: str, verdicts: list, seconds: float, digest: str | None,
                problem: str | None = None, over_limit: bool = False) -> Outcome:
@@ -179,7 +195,7 @@ class Batch:
                 self.progress.update(outcomes[student])
                 continue
             digests[student] = fingerprint(admitted, self.base)
-            self.not_run[student] = admitted.not_run
+            self.not_run[student], self.folders[student] = admitted.not_run, admitted.folder
             previous = self._unchanged(student, digests[student])
             if previous is not None:
                 outcomes[student] = Outcome(student, "unchanged", previous)

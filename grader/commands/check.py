@@ -30,6 +30,7 @@ from grader.report.feedback import looks_like_said
 from grader.commands.platform_variant import identified, on_platform
 from grader.engine.preview import notes_for
 from grader.engine.runner import Options
+from grader.engine.replay import replay_keyless
 from grader.explore.part import check_with_part, with_part
 from grader.sandbox.box import start_ahead
 from grader.spec.specs import Spec
@@ -101,7 +102,7 @@ def _with_looks_like(results: Results, folder: Path, assignment: Assignment, eve
 def _run(folder: Path, specs: list[Spec], options: Options, jobs: int) -> list[Verdict]:
     subreaper = become_subreaper()  # a program that escapes its process group still ends with us
     try:
-        return check_with_part(folder, specs, options, jobs=jobs)
+        return replay_keyless(folder, check_with_part(folder, specs, options, jobs=jobs), options)
     finally:
         if subreaper:
             kill_orphans(driver_pids())  # the browser's driver is this process's helper, not an orphan
