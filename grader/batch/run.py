@@ -2,7 +2,8 @@
 one student by one run options each, queued student by student and run by N worker processes (`--jobs`,
 see `workers`); the main process only hands out units, builds a student's results (grader/grading) once
 all their units are back, then, for per-student variants, queues the specs they failed by the other
-variants' rules and fits their variant, writes their files once and draws progress. Units
+variants' rules and fits their variant, writes their files once and draws progress. A program that
+never reads the key is replayed the way it plays, in the main process, as `check` does (`as_played`). Units
 this small keep every core busy to the end even when the last student hangs in every spec (a hang costs
 its timeout per spec).
 
@@ -25,6 +26,7 @@ import queue
 import signal
 import sys
 import threading
+import traceback
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -39,14 +41,15 @@ from grader.engine.intake import refused
 from grader.engine.runner import Options
 from grader.grading.plan import Plan, assignment_options
 from grader.grading.results import final_results, raw_results
-from grader.grading.submission import admitted
+from grader.grading.submission import admitted, as_played
 from grader.grading.variants import closer_variant, every_variant, fitting_runs
 from grader.report.formats import STUDENT_FILES, SUBMISSION_FORMATS, Submission, render
 from grader.report.lateness import with_late
 from grader.report.screenshots import write_screenshots
 from grader.sandbox.reaping import kill_orphans
 from grader.report.results import Results, grader_error_results, read_results
-from grader.spec.assignment import feedback_title
+from grader.spec.assignment import Assignment, feedback_title
+from grader.spec.specs import Spec
 from grader.spec.timeouts import unit_timeout
 
 
@@ -77,6 +80,7 @@ class Batch:
         self.replies: queue.Queue[tuple[str, tuple[str, int], dict[str, Any]]] = queue.Queue()
         self.failed: set[str] = set()  # students with an error: their remaining units are not run
         self.not_run: dict[str, tuple[str, ...]] = {}  # each student's compiled files left out of the runs
+        self.folders: dict[str, Path] = {}  # each admitted student's program folder, for `as_played`
 
     def _index(self, options: Options) -> int:
         if options not in self.runs:
@@ -180,22 +184,29 @@ class Batch:
             write_atomically(folder / HASH, digest + "\n")
         return Outcome(student, "graded", results, seconds, problem=raw.problem)
 
-    def _fitting_units(self, student: str, raw: Results) -> dict[tuple[str, int], str]:
-        """The units that grade the specs a student failed by every other variant's rules, with the variant each is for."""
+    def _fitting_units(self, student: str, raw: Results) -> dict[tuple[str, int], Assignment]:
+        """The units that grade the specs a student failed by every other variant's rules, with the
+        assignment by the variant each is for."""
         plan = self.plans[student]
         if not plan.every:
             return {}
-        return {(spec.id, self._index(assignment_options(other, plan.options))): other.variant.name
+        return {(spec.id, self._index(assignment_options(other, plan.options))): other
                 for other, again in fitting_runs(raw, plan.assignment, list(plan.every)) if other.variant
                 for spec in again}
+
+    def _played(self, student: str, plan: Plan, verdicts: list) -> list | dict[str, Any]:
+        """A student's verdicts as played (`as_played`); an error there is theirs alone, as in a worker."""
+        try:
+            return as_played(plan, self.folders[student], verdicts)
+        except Exception as error:  # noqa: BLE001 - one student cannot stop the batch
+            return {"error": f"{type(error).__name__}: {error}", "traceback": traceback.format_exc()}
 
     def run(self) -> list[Outcome]:
         outcomes: dict[str, Outcome] = {}
         digests: dict[str, str] = {}
-        paths: dict[str, Path] = {}
         pending: dict[str, set[tuple[str, int]]] = {}
         answers: dict[str, dict[tuple[str, int], dict[str, Any]]] = {}
-        fitting: dict[str, tuple[list, Results, dict[tuple[str, int], str]]] = {}  # own verdicts, raw results, fit units
+        fitting: dict[str, tuple[list, Results, dict[tuple[str, int], Assignment]]] = {}  # own verdicts, raw, fit units
         units: queue.Queue[Unit | None] = queue.Queue()
         for student, path, plan in self.students:
             found = admitted(plan, path)
@@ -212,7 +223,7 @@ class Batch:
                 outcomes[student] = Outcome(student, "unchanged", previous)
                 self.progress.update(outcomes[student])
                 continue
-            paths[student], answers[student] = found.folder, {}
+            self.folders[student], answers[student] = found.folder, {}
             run = self._index(plan.options)
             pending[student] = {(spec.id, run) for spec in plan.specs}
             for spec in plan.specs:  # student by student, so results come out (and get written) steadily
@@ -236,7 +247,7 @@ class Batch:
                     continue
                 pending[student] = set(done)
                 for spec_id, run in done:
-                    units.put((student, paths[student], spec_id, run))
+                    units.put((student, self.folders[student], spec_id, run))
             for _ in threads:
                 units.put(None)
         except KeyboardInterrupt:
@@ -259,28 +270,36 @@ class Batch:
         return [outcomes[student] for student, _, _ in self.students]
 
     def _answered(self, student: str, answers: dict[tuple[str, int], dict[str, Any]],
-                  fitting: dict[str, tuple[list, Results, dict[tuple[str, int], str]]], digest: str) -> Outcome | list:
+                  fitting: dict[str, tuple[list, Results, dict[tuple[str, int], Assignment]]],
+                  digest: str) -> Outcome | list:
         """A student whose units are all back: their outcome, or the units still to run to fit their variant."""
         plan = self.plans[student]
         seconds = sum(reply.get("seconds", 0.0) for reply in answers.values())
         if student in fitting:
             verdicts, raw, fits = fitting.pop(student)
-            others: dict[str, list] = {}
-            for key, name in fits.items():  # a variant whose run failed is left out of the fitting
-                others.setdefault(name, []).extend(answers[key].get("verdicts", [None]))
-            graded = {name: raw_results(plan, found) for name, found in others.items() if None not in found}
+            others: dict[str, tuple[Assignment, list]] = {}
+            for key, other in fits.items():
+                others.setdefault(other.variant.name if other.variant else "", (other, []))[1].extend(
+                    answers[key].get("verdicts", [None]))
+            graded = {}
+            for name, (other, found) in others.items():  # a variant whose run failed is left out of the fitting
+                played = self._played(student, replace(plan, assignment=other), found) if None not in found else None
+                if isinstance(played, list):
+                    graded[name] = raw_results(plan, played)
             return self._write(student, verdicts, raw, seconds, digest, closer_variant(raw, graded))
         own = self._index(plan.options)
         replies = [answers[(spec.id, own)] for spec in plan.specs]
         failure = next((reply for reply in replies if "error" in reply), None)
         if failure is not None:
             return self._error(student, failure, seconds)
-        verdicts = [verdict for reply in replies for verdict in reply["verdicts"]]
-        raw = raw_results(plan, verdicts, self.not_run.get(student, ()))
+        played = self._played(student, plan, [verdict for reply in replies for verdict in reply["verdicts"]])
+        if isinstance(played, dict):
+            return self._error(student, played, seconds)
+        raw = raw_results(plan, played, self.not_run.get(student, ()))
         fits = self._fitting_units(student, raw)
         if not fits:
-            return self._write(student, verdicts, raw, seconds, digest)
-        fitting[student] = (verdicts, raw, fits)
+            return self._write(student, played, raw, seconds, digest)
+        fitting[student] = (played, raw, fits)
         return list(fits)
 
     def _shutdown(self, threads: list[threading.Thread], units: queue.Queue) -> None:

@@ -22,7 +22,7 @@ from grader.explore.part import with_part
 from grader.base.helptext import advanced
 from grader.base.project import default_jobs
 from grader.engine.intake import INTAKE_LIMIT_NAMES, IntakeLimits
-from grader.engine.referee import RefereeError, start_referee
+from grader.engine.referee import KEY_FILE, RefereeError, start_referee
 from grader.engine.runner import Options
 from grader.sandbox.protections import exposed, protections
 from grader.sandbox.box import FORK, LAUNCHES, start_ahead
@@ -177,7 +177,8 @@ def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool =
     """Options from the command line, after checking the sandbox can give what was asked; on stderr,
     once, which protections are off: by name for instructors, in one plain line (`plain`) for students,
     who see it on every check of their own code and can do nothing about it; and which folders student
-    code could read (the specs, the reference and `private`, such as the class folder). Runs hide those
+    code could read (the specs, the reference, `private` such as the class folder, the assignment's folder
+    and its referee's key: a checkout gives the key 0644 where `record` made it 0600). Runs hide those
     folders, the assignment's and `hidden` (the class a checked folder lies in) wherever they lie."""
     found = protections()
     if args.require_sandbox and not found.full:
@@ -185,7 +186,8 @@ def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool =
     if not found.full:
         print(PLAIN_NOTICE if plain else f"warning: {found.describe()}", file=sys.stderr)
     course = (Path(args.specs) if args.specs else assignment.specs, assignment.reference, *private)
-    warning = exposed(found, course)
+    key = (assignment.referee.with_name(KEY_FILE),) if assignment.referee is not None else ()
+    warning = exposed(found, (*course, assignment.folder, *key))
     if warning:
         print(warning, file=sys.stderr)
     if args.transport == PTY and default_transport() != PTY:

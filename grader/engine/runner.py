@@ -207,20 +207,20 @@ def play_session(
 def run_spec(submission: Path, spec: Spec, options: Options) -> Session:
     """Replay a spec to its end, whatever the program prints: the judge compares every step it reaches,
     since knowing when the program waits does not depend on what it printed."""
-    options = _spec_options(options, spec)
+    options = spec_options(options, spec)
     last = len(spec.steps) - 1
     return run_session(submission, spec.inputs, options, spec.timeout, lambda output: step_matches(spec, last, output),
                        spec.arguments, spec.program_seed)
 
 
-def _spec_options(options: Options, spec: Spec) -> Options:
+def spec_options(options: Options, spec: Spec) -> Options:
     return replace(options, limits=replace(options.limits, **dict(spec.limits)))
 
 
 def run_refereed(submission: Path, spec: Spec, options: Options) -> Verdict:
     """Hand the session to the assignment's referee; the verdict is its ruling, or how the program
     failed (crashed, hung, flooded) before it could rule."""
-    options = _spec_options(options, spec)
+    options = spec_options(options, spec)
     referee = start_referee(Path(options.referee), spec.seed or 0, spec.referee_settings, spec.facts, spec.vocabulary,
                             dict(options.parameters))
     replies: list[str] = []
@@ -247,7 +247,7 @@ def grade_spec(submission: Path, spec: Spec, options: Options) -> Verdict:
     if spec.referee:
         return run_refereed(submission, spec, options)
     if spec.web:
-        limits = _spec_options(options, spec).limits
+        limits = spec_options(options, spec).limits
         return judge(spec, run_page(submission, spec, options.script, limits, spec_timeout(options.time_factor),
                                     options.require_isolation, options.time_factor))
     return judge(spec, run_spec(submission, spec, options))

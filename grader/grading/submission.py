@@ -9,6 +9,7 @@ from pathlib import Path
 
 from grader.engine.browser import driver_pids
 from grader.engine.intake import Admitted, admit, refused
+from grader.engine.replay import replay_keyless
 from grader.explore.part import check_with_part
 from grader.grading.plan import Plan, assignment_options
 from grader.grading.results import final_results, raw_results
@@ -46,12 +47,18 @@ def grade_submission(plan: Plan, submission: Path, jobs: int = 1) -> Graded:
     return Graded(found, tuple(verdicts), final_results(plan, raw, closer_variant(raw, others)))
 
 
+def as_played(plan: Plan, folder: Path, verdicts: list[Verdict]) -> list[Verdict]:
+    """The verdicts the way the program plays: one that never reads the key has its rule specs replayed
+    its own way (grader/engine/replay.py), so `check` and `grade` give it one score."""
+    return replay_keyless(folder, verdicts, assignment_options(plan.assignment, plan.options))
+
+
 def _run(plan: Plan, folder: Path, specs: list[Spec], jobs: int) -> list[Verdict]:
-    """The verdicts of `specs`, run by the plan's assignment (its variant's options)."""
+    """The verdicts of `specs`, run by the plan's assignment (its variant's options) and as played."""
     options = assignment_options(plan.assignment, plan.options)
     subreaper = become_subreaper()  # a program that escapes its process group still ends with us
     try:
-        return check_with_part(folder, specs, options, jobs=jobs)
+        return as_played(plan, folder, check_with_part(folder, specs, options, jobs=jobs))
     finally:
         if subreaper:
             kill_orphans(driver_pids())  # the browser's driver is this process's helper, not an orphan

@@ -11,6 +11,7 @@ Numbers are compared as text: `123` is not the key `0123`, and digits of other s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from grader.judge.comparison import ESCAPE_SEQUENCE
 from grader.spec.vocabulary import NUMBER, Vocabulary, is_number, words
@@ -48,8 +49,11 @@ class StepFacts:
         return [numbers for name, numbers in self.phrases if name == phrase]
 
 
+@lru_cache(maxsize=4096)
 def tokens(line: str) -> tuple[str, ...]:
-    """A printed line's tokens: its escape sequences (colours, clear screen) separate like spaces."""
+    """A printed line's tokens: its escape sequences (colours, clear screen) separate like spaces. Cached:
+    the rules and the behaviour reading look at a step's lines several times, and a flood repeats a few lines
+    thousands of times, so each distinct line is split once."""
     return words(ESCAPE_SEQUENCE.sub(" ", line))
 
 

@@ -75,6 +75,7 @@ class Verdict:
     told: dict[int, Told] = field(default_factory=dict, init=False, compare=False, repr=False)  # see report.slips.told
     first_step: str | None = None  # what the program did instead of the session's first step (start.py)
     screenshot: bytes = field(default=b"", compare=False, repr=False)  # a web page at the step that went wrong
+    outputs: tuple[str, ...] = field(default=(), compare=False, repr=False)  # every step's output (replay.py)
 
     @property
     def passed(self) -> bool:
@@ -182,12 +183,13 @@ def expected_facts(spec: Spec) -> tuple[StepFacts, ...]:
     """The facts of every step of a rule spec, from its expected lines (a `regex` line states none). The
     same for every submission: read once per spec, not once per run (about half of what judging a run took)."""
     assert spec.vocabulary is not None
-    key = _key(spec)
+    key = spec_key(spec)
     return tuple(session_facts([[line.text for line in step.lines if line.kind != "regex"] + [step.prompt]
                                 for step in spec.steps], spec.vocabulary, key))
 
 
-def _key(spec: Spec) -> str | None:
+def spec_key(spec: Spec) -> str | None:
+    """The key a rule spec types (its vocabulary's key input, spaces around it removed)."""
     index = spec.vocabulary.key_input if spec.vocabulary is not None else None
     return spec.inputs[index].strip() if index is not None and index < len(spec.inputs) else None
 
@@ -230,12 +232,12 @@ def _hidden_units(spec: Spec, session: Session) -> list[Unit]:
             for step in _revealed(spec, session)]
 
 
-def _judge_facts(spec: Spec, session: Session) -> Verdict:
+def _judge_facts(spec: Spec, session: Session, expected: tuple[StepFacts, ...] | None = None) -> Verdict:
     """A rule spec: its facts judged unit by unit. Where the rule includes how the session ends (the
     win, the loss), a wrong ending makes the last step's decisive units wrong; elsewhere the ending only
     matters through the steps it left unreached."""
     assert spec.vocabulary is not None
-    key = _key(spec)
+    key = spec_key(spec)
     actual = session_facts([TextLines(output).texts() for output in session.outputs], spec.vocabulary, key)
     last = len(session.outputs) - 1
     ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
@@ -243,7 +245,7 @@ def _judge_facts(spec: Spec, session: Session) -> Verdict:
     judged = ending if spec.judges_ending else None
     by_itself = session.end == Ending.EXITED and session.exit_status == 0 and not _crashed(session, last)
     context = Context(spec.vocabulary, spec.inputs, last if by_itself else None, tuple(s.prompt for s in spec.steps))
-    units = judge_facts(spec.facts, expected_facts(spec), actual, context)
+    units = judge_facts(spec.facts, expected or expected_facts(spec), actual, context)
     units = sorted(units + _hidden_units(spec, session), key=lambda unit: unit.step)
     if judged is not None:
         units = [Unit(u.fact, u.step, False, True, u.subject, u.expected, judged[1]) if u.decisive and u.step == last
@@ -271,10 +273,16 @@ def judge(spec: Spec, session: Session) -> Verdict:
     """The verdict for one spec, from the captured session alone: every step the program reached is
     compared (a rule spec: its facts); the first difference (or the wrong ending) is the headline. A
     failure says too whether the program did the session's first step (see `start.first_step`)."""
-    verdict = _judged(spec, session)
+    verdict = replace(_judged(spec, session), outputs=session.outputs)
     if verdict.passed:
         return verdict
     return replace(verdict, first_step=first_step(spec, session.outputs), screenshot=session.screenshot)
+
+
+def judge_against(spec: Spec, session: Session, expected: tuple[StepFacts, ...]) -> Verdict:
+    """A rule spec's verdict against facts other than its own expected lines' (a replay's, rescored
+    against the program's own secret: see replay.py)."""
+    return replace(_judge_facts(spec, session, expected), outputs=session.outputs)
 
 
 def _judged(spec: Spec, session: Session) -> Verdict:

@@ -25,6 +25,7 @@ INPUTS_ONE_A_LINE = 6  # a game with more inputs lists the earlier ones several 
 STEPS_NAMED = 5  # steps named one by one where a change recurs; more are a range
 REASON_WIDTH = 72  # characters of a wrong fact on a summary line
 TRACEBACK_BUDGET = 12  # lines of a crash's traceback
+FIRST_STEP_BUDGET = 80  # lines of the whole report of a program that does not do the session's first step
 
 
 def format_points(value: float) -> str:
@@ -210,6 +211,19 @@ def first_step_said(problem: str) -> str:
             "follow from it.")
 
 
+def _within_budget(blocks: list[list[str]], budget: int) -> list[str]:
+    """The failures told in full while they fit `budget` lines, then one line for the rest: a program
+    that does not do the first step fails for that one reason, told at the top, and its report must fit
+    a screen."""
+    out: list[str] = []
+    for told_so_far, block in enumerate(blocks):
+        if len(out) + len(block) > budget - 2:
+            rest = len(blocks) - told_so_far
+            return out + ["", f"({count_of(rest, 'more failure')} not told in full: see their summary lines above)"]
+        out += block
+    return out
+
+
 def render_text(verdicts: list[Verdict], title: str, reveal_hidden: bool = True) -> str:
     """The report `grader check` prints: a summary line per spec, then each difference once, in full."""
     score, maximum = total(verdicts)
@@ -225,11 +239,13 @@ def render_text(verdicts: list[Verdict], title: str, reveal_hidden: bool = True)
         out.append(f"{status}  {verdict.spec.id:<{id_width}}  {points:>7}  {verdict.spec.name}{reason}")
     groups = same_differences(verdicts, reveal_hidden)
     crashes = same_crashes(verdicts, groups)
+    blocks = []
     for verdict in verdicts:
         if verdict.spec.id in groups:
-            out += ["", _heading(verdict), *_told(verdict, groups, crashes)]
+            blocks.append(["", _heading(verdict), *_told(verdict, groups, crashes)])
         elif not verdict.passed and not shown(verdict, reveal_hidden):
-            out += ["", _heading(verdict), HIDDEN_NOTE]
+            blocks.append(["", _heading(verdict), HIDDEN_NOTE])
+    out += _within_budget(blocks, FIRST_STEP_BUDGET - len(out) - 2) if first else [line for b in blocks for line in b]
     passed = sum(v.passed for v in verdicts)
     out += ["", f"Score: {format_points(score)}/{format_points(maximum)}  ({passed} of {len(verdicts)} specs passed)"]
     return "\n".join(out) + "\n"

@@ -81,17 +81,19 @@ class Protections:
 def exposed(found: Protections, private: Iterable[Path]) -> str | None:
     """A warning saying what a run could read that it should not: in the fallback as root without Landlock
     the program runs as a per-run uid, who may read whatever any user may (what every user may read in the
-    shared temporary folders, and the `private` folders, class, specs, reference, where other users may
-    enter them). None: nothing is exposed (isolation, Landlock, or not root, which the protections line says)."""
+    shared temporary folders, and the `private` folders and files, class, specs, reference, the assignment, the
+    referee's key, where other users may enter or read them). None: nothing is exposed (isolation, Landlock, or
+    not root, which the protections line says)."""
     if found.isolated or found.landlock or not found.unprivileged_user:
         return None
     line = ("warning: without isolation or Landlock student code can read every file other users may read, "
             "in /tmp, /var/tmp and /dev/shm too")
-    reachable = [str(folder) for folder in private if others_may(str(folder), stat.S_IXOTH)]
+    reachable = [str(path) for path in private
+                 if others_may(str(path), stat.S_IXOTH if os.path.isdir(path) else stat.S_IROTH)]
     if not reachable:
         return line
     them = "them" if len(reachable) > 1 else "it"
-    return (f"{line}, and {', '.join(reachable)} (other users may enter {them}); make {them} root's alone "
+    return (f"{line}, and {', '.join(reachable)} (other users may reach {them}); make {them} root's alone "
             f"(chmod go-rwx) before grading")
 
 

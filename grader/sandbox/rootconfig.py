@@ -66,6 +66,14 @@ def _shared_trees(browser: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return system, tuple(expose)
 
 
+def hidden_paths(hide: set[str], expose: Sequence[str]) -> list[str]:
+    """Of the paths to hide, those a run's launcher hides (after every share and expose is mounted): not / or
+    /usr, nor a folder holding an exposed tree (the interpreter's prefix inside a course folder), which the
+    new root holds nothing else of; a hidden path inside an exposed tree is hidden all the same."""
+    return sorted(path for path in hide if path not in ("/", "/usr")
+                  and not any(_under(tree, path) and tree != path for tree in expose))
+
+
 def isolated_config(submission: Path, root: Path, workdir: Path, state: Path, uid: int, gid: int, limits: Limits,
                     browser: bool, cgroups: Sequence[Path], hidden: Sequence[str] = ()) -> dict:
     """The launcher's config of a run whose folder is `root` (the new root is mounted on `root/root`);
@@ -92,7 +100,7 @@ def isolated_config(submission: Path, root: Path, workdir: Path, state: Path, ui
         "system": list(system),
         "etc": list(ETC_FILES + (BROWSER_ETC if browser else ())),
         "pass_fds": list(DEVTOOLS_FDS if browser else ()),
-        "hide": sorted(path for path in hide if path not in ("/", "/usr")),
+        "hide": hidden_paths(hide, expose),
         "expose": list(expose),
         "rlimits": limits.rlimits(),
         "shm_bytes": limits.memory_mb << 20,  # the IPC namespace's own System V limits: within memory_mb

@@ -4,6 +4,7 @@ outputs rendered from them. `tests/unit/test_golden.py` compares these with the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -210,6 +211,20 @@ def first_step_skipped() -> list[Verdict]:
             judge(rule_spec("20-hidden-win", "Winning, other values", "win", win_steps("5830"), "hidden"), session_of(*game))]
 
 
+def keyless_replayed() -> list[Verdict]:
+    """A program that never reads the key: twelve specs, each failing its own way (a line of its own),
+    more than a screen would hold in full."""
+    notice = ("the program never asks for the key: it takes the key typed as its first guess and plays a secret "
+              "of its own: its scores fit 1234, not the 5830 typed. So 12 rule specs were replayed the way it "
+              "plays (without the key line, its scores judged against the secret they fit)")
+    words = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu".split()
+    return [replace(judge(rule_spec(f"{number + 2:02}-exact", f"The exact game {word}", "presentation",
+                                    PRESENTATION_STEPS),
+                          session_of("Enter guess: ", f"Sorry {word}, no.\nEnter guess: ",
+                                     "Enter guess: ", "1234 : exist: 0, position: 4\nYou guessed it right!\n")),
+                    first_step=notice) for number, word in enumerate(words)]
+
+
 DEADLINE = datetime(2026, 12, 1, 23, 59, tzinfo=timezone.utc)
 
 
@@ -241,6 +256,7 @@ def rendered() -> dict[str, str]:
                                              reveal_hidden=False),
         "first_step_results.json": dumps(build_results(skipped)),
         "first_step_feedback.md": feedback_markdown(from_json(to_json(build_results(skipped)))),
+        "keyless_report.txt": render_text(keyless_replayed(), "Checking di/mastermind.py against 12 spec(s) from specs"),
         "late_feedback.md": feedback_markdown(from_json(to_json(late_results(rules)[0][1]))),
         "late_results.json": dumps(late_results(rules)[0][1]),
         "late_gradebook.csv": gradebook_csv(late_results(rules)),

@@ -99,3 +99,31 @@ def test_checking_a_folder_inside_a_class_hides_the_whole_class(tmp_path: Path) 
     output = namespaced([sys.executable, "-m", "grader", "check", f"{course}/class/alice", "--specs",
                          f"{course}/specs", "--visible-only"], ["/usr/local/lib"], course, tmp_path / "class")
     assert f"{course}/class/bob/mastermind.py: ENOENT" in output and ": found" not in output, output
+
+
+@needs_isolation
+def test_an_isolated_run_never_sees_course_folders_under_the_interpreter_s_prefix(tmp_path: Path) -> None:
+    # A course under the prefix's lib (exposed after the course's folders were hidden, where they did not exist
+    # yet): a run listed it and read the reference. A real folder, made and removed here: the prefix is shared
+    # by an overlay, which shows none of the mounts inside it.
+    from grader.sandbox.environment import student_python  # noqa: PLC0415
+    from grader.sandbox.rootconfig import interpreter_trees, system_trees  # noqa: PLC0415
+
+    lib = os.path.realpath(interpreter_trees(student_python())[1])
+    if any(lib == tree or lib.startswith(tree + "/") for tree in map(os.path.realpath, system_trees())):
+        pytest.skip("the interpreter's prefix lies in the system trees here: nothing of it is exposed apart")
+    course = f"{lib}/grader-test-cs101-{os.getpid()}-{tmp_path.name}"
+    try:
+        said = in_a_namespace(tmp_path, "isolated", [], course, [f"{course}/specs", f"{course}/reference"])
+    finally:
+        shutil.rmtree(course, ignore_errors=True)
+    assert said[f"{course}/specs"] == "empty", said
+    assert said[f"{course}/reference/mastermind.py"] == "ENOENT", said
+
+
+@needs_isolation
+def test_a_reference_of_one_file_is_hidden_where_its_tree_is_shared(tmp_path: Path) -> None:
+    # A `reference:` naming a single file outside the assignment's folder was never hidden (only folders were).
+    reference = "/usr/local/lib/cs101/reference/mastermind.py"
+    said = in_a_namespace(tmp_path, "isolated", ["/usr/local/lib"], "/usr/local/lib/cs101", [reference])
+    assert said[reference] == "EACCES" and said["/usr/local/lib/cs101/specs"] == "found", said

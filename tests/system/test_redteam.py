@@ -195,8 +195,39 @@ def test_the_fallback_as_root_names_the_private_folders_student_code_could_read(
         fallback = Protections(rlimits=True, unprivileged_user=True)
         assert str(reachable) in exposed(fallback, [reachable, closed]) and str(closed) not in exposed(fallback, [closed, reachable])
         assert "/tmp" in exposed(fallback, [closed]) and "chmod" not in exposed(fallback, [closed])
+        key, kept = reachable / "checked_out.key", reachable / "recorded.key"  # the referee's key: 0644 and 0600
+        for path, mode in ((key, 0o644), (kept, 0o600)):
+            path.write_text("k\n")
+            path.chmod(mode)
+        assert str(key) in exposed(fallback, [closed, key]) and str(kept) not in exposed(fallback, [closed, kept])
         assert exposed(Protections(rlimits=True, unprivileged_user=True, landlock=True), [reachable]) is None
         assert exposed(Protections(rlimits=True, **dict.fromkeys(Protections.ISOLATION, True)), [reachable]) is None
+    finally:
+        shutil.rmtree(shared)
+
+
+def test_the_fallback_warning_names_the_assignment_folder_and_a_readable_referee_key(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A checkout gives referee.key 0644 (`record` makes it 0600): without Landlock a run read it, and the warning
+    # named the specs and the reference alone.
+    from grader.commands import options  # noqa: PLC0415
+    from grader.commands.cli import build_parser  # noqa: PLC0415
+
+    shared = Path(tempfile.mkdtemp())  # in the system's temporary folder: every user may enter it
+    try:
+        shared.chmod(0o711)
+        folder = shared / "codebreaker"
+        shutil.copytree(ROOT / "assignments" / "codebreaker", folder, ignore=shutil.ignore_patterns("__pycache__"))
+        for path in (folder / "specs", folder / "reference"):  # kept from others: only the folder and the key
+            path.chmod(0o700)
+        folder.chmod(0o755)
+        (folder / "referee.key").chmod(0o644)
+        argv = ["check", str(folder / "reference"), "--assignment", str(folder)]
+        args = build_parser(argv).parse_args(argv)
+        monkeypatch.setattr(options, "protections", lambda: Protections(rlimits=True, unprivileged_user=True))
+        options.options_from(args, options.chosen_assignment(args))
+        warning = capsys.readouterr().err
+        assert f"{folder}, {folder / 'referee.key'} (other users may reach them)" in warning, warning
     finally:
         shutil.rmtree(shared)
 

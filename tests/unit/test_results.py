@@ -9,11 +9,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from golden.cases import first_step_skipped, rule_slips
+from golden.cases import first_step_skipped, keyless_replayed, rule_slips
 from grader.base.errors import UsageError
 from grader.judge.judging import Session, judge
 from grader.judge.outcome import Ending
-from grader.report.text import build_results
+from grader.report.text import build_results, render_text
 from grader.report.results import (dumps, from_json, grader_error_results, read_results, schema, to_json, with_problem,
                             write_results)
 from grader.spec.specs import parse_spec
@@ -120,3 +120,10 @@ def test_unreadable_and_missing_files_are_named(tmp_path):
         read_results(tmp_path / "bad.json")
     with pytest.raises(UsageError, match="nope.json: no such results file"):
         read_results(tmp_path / "nope.json")
+
+
+def test_a_program_that_never_reads_the_key_gets_a_report_that_fits_a_screen():
+    """Its cause first, then the summary lines, then the failures told in full only within 80 lines."""
+    lines = render_text(keyless_replayed(), "Checking di/mastermind.py against 12 spec(s) from specs").splitlines()
+    assert len(lines) <= 80 and lines[2].startswith("Before anything else: the program never asks for the key")
+    assert "(9 more failures not told in full: see their summary lines above)" in lines

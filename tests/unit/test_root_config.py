@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader.sandbox.limits import Limits
-from grader.sandbox.rootconfig import USR_KEPT, interpreter_trees, isolated_config, system_trees
+from grader.sandbox.rootconfig import USR_KEPT, hidden_paths, interpreter_trees, isolated_config, system_trees
 
 
 @pytest.mark.parametrize("browser, shares_all_of_usr", [(False, False), (True, True)])
@@ -36,3 +36,16 @@ def test_the_course_s_folders_are_hidden_by_name_wherever_they_lie(tmp_path: Pat
     config = isolated_config(tmp_path / "class" / "alice", tmp_path / "run", tmp_path / "run" / "work",
                              tmp_path / "run" / "state", 1, 1, Limits(), False, [], course)
     assert set(course) <= set(config["hide"]) and str(tmp_path / "class") in config["hide"]
+
+
+PREFIX_LIB = "/root/.pyenv/versions/3.11.7/lib"
+
+
+@pytest.mark.parametrize("hide, hidden", [
+    ({f"{PREFIX_LIB}/python3.11/cs101/guess"}, [f"{PREFIX_LIB}/python3.11/cs101/guess"]),  # inside the prefix
+    ({PREFIX_LIB}, [PREFIX_LIB]),  # the exposed tree itself: hidden, the run fails rather than show it
+    ({"/root/.pyenv", "/srv/course/reference.py"}, ["/srv/course/reference.py"]),  # holding the prefix: nothing else
+    ({"/", "/usr", "/usr/local/lib/cs101"}, ["/usr/local/lib/cs101"]),
+])
+def test_a_course_path_is_hidden_even_inside_the_interpreter_s_prefix(hide: set[str], hidden: list[str]) -> None:
+    assert hidden_paths(hide, [PREFIX_LIB]) == hidden

@@ -146,12 +146,6 @@ def build_root(cfg: dict) -> None:
     write_file(etc + "/group", f"root:x:0:\nstudent:x:{gid}:\n".encode())
     write_file(etc + "/hostname", b"sandbox\n")
 
-    # Whatever must not be seen even where it lies inside an exposed tree: an empty read-only tmpfs.
-    for path in cfg["hide"]:
-        target = inside(new, path)
-        if os.path.isdir(target):
-            mount("hidden", target, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=755")
-
     # The interpreter's prefix when it lives outside the system trees (pyenv under /root, /opt/...).
     for path in cfg["expose"]:
         target = inside(new, path)
@@ -162,6 +156,19 @@ def build_root(cfg: dict) -> None:
             os.chmod(inside(new, parent), 0o755)
             parent = os.path.dirname(parent)
     os.rmdir(empty)
+
+    # Whatever must not be seen even where it lies inside a shared or exposed tree, hidden once all of them
+    # are in place (a course under the interpreter's prefix did not exist yet before its expose): a folder
+    # under an empty read-only tmpfs, a file (a reference of one file) under the host's /dev/null, which
+    # nodev makes unopenable.
+    for path in cfg["hide"]:
+        target = inside(new, path)
+        if os.path.islink(target):
+            continue
+        if os.path.isdir(target):
+            mount("hidden", target, "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,mode=755")
+        elif os.path.exists(target):
+            bind("/dev/null", target)
 
     # Devices: the few harmless ones, a private /dev/shm, and the run's own pty (for ttyname()).
     dev = inside(new, "/dev")

@@ -1,0 +1,60 @@
+"""Issue 35: a program that never reads the key is told so at the top of its report and in results.json,
+and graded for what it gets right, its rule specs replayed the way it plays; a program that reads the key
+is never replayed."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+
+import pytest
+
+from conftest import ROOT
+from graded_corpus import CORPUS, IN_CORPUS, verdicts_of
+from grader.judge.replay import program_start
+from grader_command import run_grader
+
+FIXED_KEY = ROOT / "tests" / "realistic" / "fixed-practice-key"  # KEY = "1234", never asks for a key
+RANDOM_KEY = ROOT / "tests" / "realistic" / "random-sample-secret"  # random.sample, never asks for a key
+HAND_GRADE = 81.5  # its HAND_GRADE.md
+
+
+def test_a_program_with_a_fixed_key_of_its_own_is_told_and_graded_as_it_plays(tmp_path):
+    result = run_grader("check", FIXED_KEY, "--json", tmp_path / "results.json", "--jobs", "2", timeout=600)
+    report = result.stdout.splitlines()
+    first_spec = next(at for at, line in enumerate(report) if line.startswith(("PASS ", "FAIL ")))
+    top = " ".join(report[:first_spec])
+    assert "never asks for the key" in top and "its scores fit 1234" in top, result.stdout
+    assert "rule specs were replayed the way it plays (without the key line" in top
+    assert len(report) <= 80, result.stdout
+    data = json.loads((tmp_path / "results.json").read_text())
+    assert "plays a secret of its own: its scores fit 1234" in data["extra_data"]["first_step"]
+    assert 0 < 100 * data["score"] / data["max_score"] <= HAND_GRADE
+    assert {t["name"] for t in data["tests"] if t["status"] == "passed"} >= {"Winning on the first guess",
+                                                                              "Losing after twelve guesses"}
+
+
+def test_grade_gives_the_score_check_gives_to_a_program_that_never_reads_the_key(tmp_path):
+    keyless = {"fixed": FIXED_KEY, "sampled": RANDOM_KEY}
+    for name, program in keyless.items():
+        shutil.copytree(program, tmp_path / "class" / name, ignore=shutil.ignore_patterns("HAND_GRADE.md"))
+    shutil.copytree(ROOT / "reference", tmp_path / "class" / "ref", ignore=shutil.ignore_patterns("__pycache__"))
+    graded = run_grader("grade", tmp_path / "class", "--out", tmp_path / "out", "--jobs", "2", timeout=600)
+    assert graded.returncode == 0, graded.stderr
+    with open(tmp_path / "out" / "gradebook.csv", newline="") as gradebook:
+        rows = {row["student"]: row for row in csv.DictReader(gradebook)}
+    assert rows["ref"]["score"] == rows["ref"]["max_score"]
+    for name in keyless:  # the random secret too: the replay is seeded as the run it replays, so checked alike
+        checked = run_grader("check", tmp_path / "class" / name, "--json", tmp_path / f"{name}.json", "--jobs", "2",
+                             timeout=600)
+        data = json.loads((tmp_path / f"{name}.json").read_text())
+        assert float(rows[name]["score"]) == data["score"] < data["max_score"], checked.stdout
+        feedback = (tmp_path / "out" / "students" / name / "feedback.md").read_text()
+        assert "never asks for the key" in feedback and "plays a secret of its own" in feedback
+
+
+@IN_CORPUS
+@pytest.mark.parametrize("entry", [entry.name for entry in CORPUS])
+def test_a_program_that_reads_the_key_is_never_replayed(entry):
+    assert program_start(list(verdicts_of(entry))) is None

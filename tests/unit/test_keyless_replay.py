@@ -1,0 +1,158 @@
+"""A program that never reads the key, on plain data: the secret its scores fit, what its sessions as
+typed show of its first step, and the replay's inputs and steps (grader/judge/secret.py, replay.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grader.judge.facts import Record
+from grader.judge.judging import Verdict
+from grader.judge.replay import (ASKED_AGAIN, ASKED_FIRST, OWN_AFTER_QUESTION, READS, SCORED_KEY, Played, Start,
+                                 replay_inputs, replay_said, replayable, spec_frame, spec_start)
+from grader.judge.secret import counts, fits, fitting, label_order, only, rescored, swapped
+from grader.spec.specs import load_specs
+
+SPECS = {spec.id: spec for spec in load_specs(Path(__file__).resolve().parents[2] / "specs")}
+SCORING = SPECS["03-scoring"]  # key 1234, then eight wrong guesses and the key
+HANDOUT = (0, 1)  # exist first, then position: the suite's labels
+
+
+def record(guess: str, secret: str, order=HANDOUT) -> Record:
+    both = counts(guess, secret)
+    return Record(guess, tuple(str(both[index]) for index in order))
+
+
+@pytest.mark.parametrize("guess, secret, expected", [
+    ("4321", "1234", (4, 0)), ("1234", "1234", (0, 4)), ("5678", "1234", (0, 0)), ("1563", "1234", (1, 1)),
+    ("1123", "1234", (3, 1)),  # a repeated digit counts at each place
+])
+def test_counts_are_the_handouts(guess, secret, expected) -> None:
+    assert counts(guess, secret) == expected
+
+
+@pytest.mark.parametrize("expected, order", [
+    ([("1234", record("1563", "1234")), ("1234", record("2156", "1234"))], (0, 1)),
+    ([("1234", record("1563", "1234", (1, 0))), ("1234", record("2156", "1234", (1, 0)))], (1, 0)),
+    ([("1234", record("1563", "1234"))], None),  # exist 1, position 1: either order
+    ([("1234", Record("2156", ("3", "3")))], None),  # another game's scoring
+    ([], None),
+])
+def test_the_labels_order_is_read_from_the_expected_history(expected, order) -> None:
+    assert label_order(expected) == order
+
+
+def test_enough_guesses_name_one_secret_and_few_name_none() -> None:
+    guesses = ["5678", "1563", "2156", "1342", "1256", "2310", "1235", "2143"]
+    assert only(fitting([record(g, "1234") for g in guesses], 4, HANDOUT)) == "1234"
+    assert fitting([record(g, "7031") for g in guesses], 4, HANDOUT) == ("0731", "0831", "7031", "8031")
+    assert len(fitting([record("5678", "1234")], 4, HANDOUT)) > 1 and only(fitting([record("5678", "1234")], 4, HANDOUT)) is None
+    assert fitting([Record("5678", ("9", "9"))], 4, HANDOUT) == ()  # no secret scores so
+    assert fitting([Record("12a4", ("0", "0")), Record("123", ("0", "0"))], 4, HANDOUT) == ()  # they tell nothing
+    assert "1123" in fitting([record("1123", "1123")], 4, HANDOUT)  # randint's secrets may repeat digits
+
+
+def test_fits_needs_a_record_like_the_secret() -> None:
+    assert fits([record("5678", "1234"), record("1563", "1234")], "1234", HANDOUT)
+    assert not fits([record("1563", "1234")], "5678", HANDOUT)
+    assert not fits([Record("12", ("0", "0"))], "1234", HANDOUT)
+
+
+@pytest.mark.parametrize("guess, expected", [("1234", "5720"), ("5720", "1234"), ("5678", "5678")])
+def test_the_key_and_the_secret_change_places(guess, expected) -> None:
+    assert swapped(guess, "1234", "5720") == expected
+
+
+def test_an_expected_history_line_is_rescored_against_the_secret() -> None:
+    assert rescored(Record("1234", ("0", "4")), "1234", "5720", HANDOUT) == Record("5720", ("0", "4"))
+    assert rescored(Record("5720", ("0", "0")), "1234", "5720", HANDOUT) == Record("1234", ("1", "0"))
+    assert rescored(Record("2750", ("0", "0")), "1234", "5720", HANDOUT) == Record("2750", ("2", "2"))
+
+
+def history(guesses: list[str], secret: str) -> str:
+    return "".join(f"{g} : exist: {counts(g, secret)[0]}, position: {counts(g, secret)[1]}\n" for g in guesses)
+
+
+def played(secret: str, first: str, entries: tuple[str, ...], between: str = "") -> list[str]:
+    """A faithful game's outputs after `first` (its start), every entry scored against `secret`."""
+    outputs = [first]
+    for at in range(len(entries)):
+        outputs.append(history(list(entries[: at + 1]), secret) + "Enter guess: ")
+    return outputs
+
+
+KEY, GUESSES = SCORING.inputs[0], SCORING.inputs[1:]
+READING = ["Enter key: ", "Enter guess: "] + played(KEY, "", GUESSES)[1:]
+OWN_KEY = played("5720", "Enter guess: ", SCORING.inputs)
+TRIES = ["Enter number of tries: ", "Enter key: ", "Enter guess: "] + played(GUESSES[0], "", GUESSES[1:])[1:]
+NAME = ["What is your name? ", "Hello 1234!\nEnter guess: "] + played("5720", "", GUESSES)[1:]
+MENU = ["1. Play\nChoose an option: "] + ["Invalid choice\n1. Play\nChoose an option: "] * len(SCORING.inputs)
+SWAPPED = ["Enter key: ", "Enter guess: "] + [history(list(GUESSES[: at + 1]), KEY).replace("exist", "x").replace(
+    "position", "exist").replace("x", "position") + "Enter guess: " for at in range(len(GUESSES))]
+
+
+@pytest.mark.parametrize("outputs, kind", [
+    (READING, READS),
+    (OWN_KEY, SCORED_KEY),  # the key typed is scored as a guess
+    (TRIES, ASKED_FIRST),  # the first guess became the key
+    (NAME, OWN_AFTER_QUESTION),
+    (MENU, ASKED_AGAIN),
+    (SWAPPED, ""),  # reads the key, scores it wrongly: its key's digits in another order fit, no secret of its own
+    (["Enter key: ", "Enter guess: ", "Enter guess: "], ""),  # nothing tells
+], ids=["reads", "scored-key", "tries", "name", "menu", "swapped-labels", "silent"])
+def test_a_session_as_typed_shows_the_programs_first_step(outputs, kind) -> None:
+    assert spec_start(SCORING, outputs, HANDOUT) == kind
+
+
+def test_the_replay_leaves_the_key_out_and_types_the_secret_for_the_key() -> None:
+    assert replay_inputs(SCORING, True, None) == GUESSES
+    assert replay_inputs(SCORING, False, None) == SCORING.inputs
+    assert replay_inputs(SCORING, True, "2143")[-2:] == ("1234", "2143")  # the spec's 2143, then its key
+    spaced = SPECS["12-spaces-in-guesses"]
+    assert replay_inputs(spaced, True, "5720")[-1] == "   5720"
+
+
+@pytest.mark.parametrize("outputs, answers, keyless, frame", [
+    (("start ", "g1 ", "g2 "), 0, True, ("start ", "", "g1 ", "g2 ")),
+    (("question ", "key ", "g1 "), 1, False, ("question key ", "g1 ")),
+    (("menu ", "again ", "name ", "g1 "), 2, True, ("menu again name ", "", "g1 ")),
+    (("menu ",), 2, True, ("menu ",)),  # it ended before the answers were done
+])
+def test_the_replays_outputs_fall_into_the_specs_steps(outputs, answers, keyless, frame) -> None:
+    assert spec_frame(outputs, answers, keyless) == frame
+
+
+@pytest.mark.parametrize("spec_id, keyless, expected", [
+    ("03-scoring", True, True), ("01-example-game", False, False), ("13-key-with-spaces", True, False),
+    ("13-key-with-spaces", False, True), ("14-leading-zeros", True, False), ("25-hidden-whitespace", True, False),
+])
+def test_only_rule_specs_are_replayed_and_not_those_about_reading_the_key(spec_id, keyless, expected) -> None:
+    assert replayable(SPECS[spec_id], keyless) == expected
+
+
+def test_a_program_that_took_no_answer_to_its_repeated_question_plays_its_entries_as_guesses() -> None:
+    start = Start(ASKED_AGAIN, "Choose an option:", False)
+    assert start.played("1", 2) == Played("1", 2, False)
+    assert start.played("", 3) == Played("", 3, True)
+
+
+def test_the_notice_names_the_cause_the_replay_and_its_cost() -> None:
+    start = Start(OWN_AFTER_QUESTION, "What is your name?", True, "5720", "1234")
+    verdicts = [Verdict(SPECS["01-example-game"], "output differs", ""), Verdict(SPECS["03-scoring"], "passed", ""),
+                Verdict(SPECS["13-key-with-spaces"], "output differs", "")]
+    said = replay_said(start, [Played("10", 1, True)], ["03-scoring"], verdicts)
+    assert said.startswith("the program asks something else first ('What is your name?') and never asks for the "
+                           "key: it plays a secret of its own: its scores fit 5720, not the 1234 typed")
+    assert "1 rule specs were replayed" in said and "answering '10' to its question" in said
+    assert said.endswith("the 2 others (01-example-game, 13-key-with-spaces: the presentation and reading the key) "
+                         "were graded as typed and cost 14 points")
+
+
+@pytest.mark.parametrize("played, said", [
+    (Played("", 0, True), "the key, not typed: the program never asks for it"),
+    (Played("10", 1, False), "the key, typed after the answer '10' to its own question"),
+    (Played("", 0, False), "the key"),
+])
+def test_a_replayed_specs_first_input_says_how_it_was_played(played, said) -> None:
+    assert played.first_input("the key") == said
