@@ -48,7 +48,7 @@ def run_program(program: list, baseline: set, seeding: set) -> None:
             source = f.read()
     except OSError:
         source = None  # the interpreter says why, in its own words
-    if source is None or not read_alike(source):
+    if source is None or not (read_alike(source) or compiled_code(source)):
         os.execv(program[0], program)
     sys.path[0] = os.path.dirname(script)  # init's folder until now: the server's boot code put it in place of ''
     sys.argv, sys.orig_argv = argv, list(program)
@@ -69,7 +69,8 @@ def run_program(program: list, baseline: set, seeding: set) -> None:
     frozen = gc.get_freeze_count()  # the server's objects: the program's are all the others
     try:
         code = compile(source, script, "exec", dont_inherit=True)
-    except SyntaxError as error:  # reported as the interpreter reports a script it cannot compile: no traceback
+    except (SyntaxError, ValueError) as error:  # said as the interpreter says a script it cannot compile: no traceback
+        error = error if isinstance(error, SyntaxError) else SyntaxError(str(error))  # a NUL byte, before 3.12
         error.__traceback__ = None
         report_uncaught(error)
         exit_code = 1
@@ -150,6 +151,14 @@ def read_alike(source: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def compiled_code(source: bytes) -> bool:
+    """Whether the interpreter, handed this file, would run it as compiled code whatever its name: a zip
+    archive (its end record may follow any text) or bytecode (the magic number's first two bytes). Such a
+    file is never handed over: compile() refuses it as source, as the seeded boot does."""
+    magic = sys.modules["_frozen_importlib_external"].MAGIC_NUMBER
+    return source[:2] == magic[:2] or b"PK\5\6" in source[-65558:]
 
 
 def fresh_stdio() -> tuple:
