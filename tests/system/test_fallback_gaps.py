@@ -52,6 +52,7 @@ DRIVE = textwrap.dedent("""
     with Sandbox(sys.argv[1], Limits(cpu_seconds=2, memory_mb=256, processes=16), isolate=False) as box:
         child = box.start(sys.argv[2:] or ["python3", "mastermind.py"], encoding="utf-8", timeout=10)
         child.expect(pexpect.EOF)
+        child.wait()  # its own ending, before kill_all's
         box.kill_all(child.pid)
         child.close(force=True)
     print(child.before.strip())
