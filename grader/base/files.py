@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
+import zipfile
 from pathlib import Path
 
 from grader.base.errors import UsageError
@@ -80,3 +82,14 @@ def searched(name: str) -> bool:
 def compiled(name: str) -> bool:
     """A file of this name is compiled code Python could import in place of source: never copied for a run."""
     return name.endswith(COMPILED_SUFFIXES)
+
+
+def compiled_source(path: Path) -> bool:
+    """A `.py` file at `path` holds compiled code the interpreter would run whatever its name: bytecode (the magic
+    number's first two bytes) or a zip archive (read from its end, so it may follow valid text). Never copied."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(2)
+        return head == importlib.util.MAGIC_NUMBER[:2] or zipfile.is_zipfile(path)
+    except OSError:
+        return False

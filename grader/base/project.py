@@ -14,37 +14,9 @@ CORPUS = ROOT / "tests" / "submissions"
 EXAMPLE = PACKAGE / "example"  # an installed grader's copy of the digit game (pyproject.toml's package data)
 PYTHON = "python3"  # as a command's first word: the interpreter student programs run with
 # `python3 -c SEEDED_BOOT SEED PROGRAM ARGS...`: PROGRAM run as `python3 PROGRAM ARGS...` would, its `random`
-# seeded first (grader/spec/assignment.py; the fork server runs it without an exec: inside/scriptmain.py).
-SEEDED_BOOT = """\
-import os, random, sys, types
-random.seed(int(sys.argv.pop(1)))
-del sys.argv[0]
-path = os.path.abspath(sys.argv[0])
-main = types.ModuleType("__main__")
-main.__file__ = path
-sys.modules["__main__"] = main
-with open(path, "rb") as file:
-    source = file.read()
-try:
-    source.decode("utf-8")
-except UnicodeDecodeError:
-    source = b"\\0"
-if b"\\0" in source:  # compile() reads it otherwise than the interpreter reads a script: the interpreter runs it
-    os.execv(sys.executable, [sys.executable, *sys.argv])
-try:
-    code = compile(source, path, "exec")
-except SyntaxError as error:
-    sys.excepthook(type(error), error, error.with_traceback(None).__traceback__)
-    sys.exit(1)
-try:
-    exec(code, main.__dict__)
-except SystemExit:
-    raise
-except BaseException as error:
-    error.with_traceback(error.__traceback__.tb_next)  # from the program's own frame on
-    sys.excepthook(type(error), error, error.__traceback__)
-    sys.exit(1)
-"""
+# seeded first (grader/spec/assignment.py; the fork server runs it without an exec: inside/scriptmain.py, which
+# shares its pieces). Its text is a module's of the sandbox's inside, which only runs it.
+SEEDED_BOOT = (PACKAGE / "sandbox" / "inside" / "seededboot.py").read_text(encoding="utf-8")
 
 
 def default_jobs() -> int:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from grader.base.escaping import safe_name
-from grader.base.files import compiled, searched
+from grader.base.files import compiled, compiled_source, searched
 from grader.engine.finder import find_program
 from grader.judge.judging import NO_PROGRAM, Verdict
 from grader.sandbox.scratch import PATH_MAX, copy_prefix
@@ -60,16 +60,23 @@ class Admitted:
     @property
     def not_run(self) -> tuple[str, ...]:
         """The compiled files left out of the runs that a report names (`not_run`)."""
-        return not_run(self.entries)
+        return not_run(self.folder, self.entries) if self.folder else ()
 
 
-def not_run(entries: tuple[Entry, ...] | list[Entry]) -> tuple[str, ...]:
+def not_run(folder: Path, entries: tuple[Entry, ...] | list[Entry]) -> tuple[str, ...]:
     """The compiled files of a submission whose leaving out may change what runs: a `.pyc` with no `.py` beside
-    it, and every extension module (Python imports one even in place of a `.py` beside it). A stray `.pyc` beside
-    its source is no one's offence: Python would have read the source."""
+    it, every extension module (Python imports one even in place of a `.py` beside it), and every `.py` that holds
+    bytecode or a zip archive (`files.compiled_source`). A stray `.pyc` beside its source is no one's offence:
+    Python would have read the source."""
     names = {entry.name for entry in entries}
-    return tuple(entry.name for entry in entries if compiled(entry.name) and not (
-        entry.name.endswith((".pyc", ".pyo")) and entry.name.rsplit(".", 1)[0] + ".py" in names))
+
+    def named(entry: Entry) -> bool:
+        if entry.name.endswith(".py"):
+            return stat.S_ISREG(entry.info.st_mode) and compiled_source(folder / entry.name)
+        return compiled(entry.name) and not (
+            entry.name.endswith((".pyc", ".pyo")) and entry.name.rsplit(".", 1)[0] + ".py" in names)
+
+    return tuple(entry.name for entry in entries if named(entry))
 
 
 def admit(submission: Path, program: str, limits: IntakeLimits) -> Admitted:
@@ -80,6 +87,9 @@ def admit(submission: Path, program: str, limits: IntakeLimits) -> Admitted:
     entries, problem = survey(found.folder, limits, copy_prefix())
     if problem:
         return Admitted(None, problem=problem, refused=True)
+    if program in not_run(found.folder, [entry for entry in entries if entry.name == program]):
+        return Admitted(None, problem=f"{safe_name(program)} holds compiled code (bytecode or a zip archive), not "
+                        "Python source: submit the .py file you wrote")
     return Admitted(found.folder, tuple(entries), within="" if found.folder == submission else found.folder.name)
 
 

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from grader.base.errors import SandboxFailure
-from grader.base.files import compiled, searched
+from grader.base.files import compiled, compiled_source, searched
 from grader.base.project import PYTHON
 from grader.sandbox import proc
 
@@ -361,11 +361,13 @@ class Sandbox:
 def _not_copied(folder: str, names: list[str]) -> list[str]:
     """Named pipes, sockets and devices in a submission are not copied (opening a pipe would block), nor
     the folders intake does not count (`.git`, `__MACOSX`, `__pycache__`: see `files.searched`), nor compiled
-    code (`files.compiled`): the run has only the source a reader sees."""
+    code (`files.compiled`, and a `.py` holding it: `files.compiled_source`): the run has only the source a reader sees."""
     def special(name: str) -> bool:
         mode = os.lstat(os.path.join(folder, name)).st_mode
         if stat.S_ISDIR(mode):
             return not searched(name)
-        return compiled(name) or not (stat.S_ISREG(mode) or stat.S_ISLNK(mode))
+        if stat.S_ISREG(mode):
+            return compiled(name) or (name.endswith(".py") and compiled_source(Path(folder, name)))
+        return compiled(name) or not stat.S_ISLNK(mode)
 
     return [name for name in names if special(name)]

@@ -50,20 +50,23 @@ DRIVE = textwrap.dedent("""
     from grader.sandbox.box import Sandbox
     from grader.sandbox.limits import Limits
     with Sandbox(sys.argv[1], Limits(cpu_seconds=2, memory_mb=256, processes=16), isolate=False) as box:
-        child = box.start(["python3", "mastermind.py"], encoding="utf-8", timeout=10)
+        child = box.start(sys.argv[2:] or ["python3", "mastermind.py"], encoding="utf-8", timeout=10)
         child.expect(pexpect.EOF)
+        child.wait()  # its own ending, before kill_all's
         box.kill_all(child.pid)
         child.close(force=True)
     print(child.before.strip())
     print("stopped by", box.stopped_by(child.signalstatus))
+    print("ended", child.exitstatus, child.signalstatus)
     print("copy left", box.root.exists())
 """)
 
 
 def as_nobody_in_a_sandbox(nobodys: Path, hostile: str, files: dict[str, str] | None = None,
-                           prepare: Callable[[Path], None] | None = None) -> str:
+                           prepare: Callable[[Path], None] | None = None, command: tuple[str, ...] = ()) -> str:
     """What DRIVE prints, run as NOBODY (the non-root fallback, with Landlock where the kernel has it) on the
-    program of tests/hostile/`hostile` (`files`: written beside it; then the folder given to `prepare`, if any)."""
+    program of tests/hostile/`hostile` (`files`: written beside it; then the folder given to `prepare`, if any),
+    started as `python3 mastermind.py` or as `command`."""
     folder = submission(nobodys, hostile, files)
     if prepare is not None:
         prepare(folder)
@@ -73,7 +76,7 @@ def as_nobody_in_a_sandbox(nobodys: Path, hostile: str, files: dict[str, str] | 
 
     environment = {"PATH": "/usr/bin:/bin", "HOME": str(nobodys), "LANG": "C.UTF-8", "PYTHONPATH": os.pathsep.join(
         [str(ROOT), *sys.path[1:]])}
-    done = subprocess.run([unprivileged_python(), "-c", DRIVE, str(folder)], cwd=ROOT, env=environment, user=NOBODY,
+    done = subprocess.run([unprivileged_python(), "-c", DRIVE, str(folder), *command], cwd=ROOT, env=environment, user=NOBODY,
                           group=NOBODY, extra_groups=[], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stdout

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
 import pytest
 
 from grader.engine.finder import find_program
-from grader.engine.intake import Entry, not_run
+from grader.engine.intake import Entry, IntakeLimits, admit, not_run
 
 PROGRAM = "mastermind.py"
 
@@ -81,15 +82,32 @@ def test_the_submission_folder_may_be_a_link_but_nothing_inside_is_followed(tmp_
     assert find_program(tmp_path / "bob", PROGRAM).problem == f"{PROGRAM} is not a regular file (a link or a folder)"
 
 
-@pytest.mark.parametrize("names, named", [
-    (["mastermind.py", "helper.py"], ()),
-    (["mastermind.py", "helper.py", "helper.pyc"], ()),  # a stray cache beside its source: Python reads the source
-    (["mastermind.py", "helper.pyc"], ("helper.pyc",)),  # bytecode with no source: imported, unread
-    (["mastermind.py", "lib/helper.pyc", "lib/helper.py", "lib/other.pyc"], ("lib/other.pyc",)),
-    (["mastermind.py", "helper.py", "helper.cpython-311-x86_64-linux-gnu.so"],  # imported before helper.py
+ZIPPED = b"PK\x05\x06" + bytes(18)  # an empty zip archive: its end record alone
+MAGIC = importlib.util.MAGIC_NUMBER
+
+
+@pytest.mark.parametrize("files, named", [
+    ({"mastermind.py": b"", "helper.py": b""}, ()),
+    ({"mastermind.py": b"", "helper.py": b"", "helper.pyc": b""}, ()),  # a stray cache beside its source: read
+    ({"mastermind.py": b"", "helper.pyc": b""}, ("helper.pyc",)),  # bytecode with no source: imported, unread
+    ({"mastermind.py": b"", "lib/helper.pyc": b"", "lib/helper.py": b"", "lib/other.pyc": b""}, ("lib/other.pyc",)),
+    ({"mastermind.py": b"", "helper.py": b"", "helper.cpython-311-x86_64-linux-gnu.so": b""},  # before helper.py
      ("helper.cpython-311-x86_64-linux-gnu.so",)),
-    (["mastermind.py", "notes.txt", "pyc.py"], ()),
+    ({"mastermind.py": b"", "notes.txt": b"", "pyc.py": b""}, ()),
+    ({"mastermind.py": MAGIC + bytes(12)}, ("mastermind.py",)),  # bytecode under a source's name
+    ({"mastermind.py": b"", "helper.py": ZIPPED}, ("helper.py",)),  # a zip archive: run as one whatever its name
+    ({"mastermind.py": b"print(1)\n# " + ZIPPED}, ("mastermind.py",)),  # text ahead of the archive, as `head` shows
+    ({"mastermind.py": b"print(1)\n", "notes.zip": ZIPPED}, ()),  # an archive under its own name: never run
 ])
-def test_compiled_code_a_report_names_as_not_run(names, named):
-    info = os.stat_result((0o100644, 0, 0, 1, 0, 0, 0, 0, 0, 0))
-    assert not_run([Entry(name, info) for name in names]) == named
+def test_compiled_code_a_report_names_as_not_run(tmp_path, files, named):
+    for name, content in files.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(content)
+    assert not_run(tmp_path, [Entry(name, os.lstat(tmp_path / name)) for name in files]) == named
+
+
+def test_a_program_that_holds_compiled_code_is_no_program(tmp_path):
+    (tmp_path / PROGRAM).write_bytes(b"print(1)\n# " + ZIPPED)
+    admitted = admit(tmp_path, PROGRAM, IntakeLimits())
+    assert admitted.folder is None and admitted.problem == (
+        f"{PROGRAM} holds compiled code (bytecode or a zip archive), not Python source: submit the .py file you wrote")

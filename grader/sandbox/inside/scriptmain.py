@@ -9,6 +9,7 @@ import sys
 import _signal as signal  # not `signal`: it imports enum
 
 import teardown  # beside this file
+from seededboot import compiled, handed_over, read, script_main  # beside this file: the seeded boot's own
 
 seeded_boot = ""  # the grader's SEEDED_BOOT (grader/base/project.py), told by the server's boot before any run
 
@@ -40,15 +41,11 @@ def run_program(program: list, baseline: set, seeding: set) -> None:
     would show nothing: `teardown.arm`). A seeded program also keeps what `random` loaded (`seeding`, as
     the seeded boot's own `import random` would), seeded as that boot seeds it; an unseeded one gets
     `random`, where the start-up has it, seeded afresh from the system, as in a fresh interpreter. A script compile() would read otherwise than the interpreter reads
-    a script file is exec'd as in a plain launch (see `read_alike`)."""
+    a script file is exec'd as in a plain launch, and compiled code never is (`seededboot.handed_over`)."""
     seed, argv = script_argv(program)
     script = os.path.abspath(argv[0])
-    try:
-        with open(script, "rb") as f:
-            source = f.read()
-    except OSError:
-        source = None  # the interpreter says why, in its own words
-    if source is None or not read_alike(source):
+    source = read(script)
+    if handed_over(source):
         os.execv(program[0], program)
     sys.path[0] = os.path.dirname(script)  # init's folder until now: the server's boot code put it in place of ''
     sys.argv, sys.orig_argv = argv, list(program)
@@ -61,14 +58,10 @@ def run_program(program: list, baseline: set, seeding: set) -> None:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    main = type(sys)("__main__")
-    main.__loader__ = sys.modules["_frozen_importlib_external"].SourceFileLoader("__main__", script)
-    main.__annotations__, main.__builtins__ = {}, sys.modules["builtins"]  # in the order of a fresh __main__
-    main.__file__, main.__cached__ = script, None
-    sys.modules["__main__"] = main
+    main = script_main(script)
     frozen = gc.get_freeze_count()  # the server's objects: the program's are all the others
     try:
-        code = compile(source, script, "exec", dont_inherit=True)
+        code = compiled(source, script)
     except SyntaxError as error:  # reported as the interpreter reports a script it cannot compile: no traceback
         error.__traceback__ = None
         report_uncaught(error)
@@ -134,22 +127,6 @@ def flush_io() -> None:
             getattr(sys, name).flush()
         except Exception:  # noqa: BLE001 - as the interpreter does: a stream that cannot flush is let be
             pass
-
-
-def read_alike(source: bytes) -> bool:
-    """Whether compile() reads these bytes as the interpreter reads a script file: UTF-8 without a NUL byte,
-    declared (a BOM, a utf-8 coding line) or not. Otherwise they part: compile() skips undecodable bytes in
-    comments where the interpreter refuses the file (a Windows editor's cp1252 or UTF-16), and words the
-    other errors (a NUL byte, an unknown or wrong coding line) differently."""
-    head = b"\n".join(source.split(b"\n", 2)[:2]).lower()
-    declared_other = b"coding" in head and b"utf-8" not in head and b"utf8" not in head
-    if b"\0" in source or declared_other:
-        return False
-    try:
-        source.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def fresh_stdio() -> tuple:
