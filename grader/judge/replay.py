@@ -42,7 +42,7 @@ class Played:
     def first_input(self, label: str) -> str:
         """What the first input of a replayed spec was, for the list of inputs typed in its report."""
         if self.keyless:
-            return f"{label}, not typed: the program never asks for it"
+            return f"{label}, not typed: the program does not play it"
         return f"{label}, typed after the answer {self.answer!r} to its own question" if self.answer else label
 
 
@@ -200,9 +200,10 @@ def _cause(start: Start, played: Played) -> str:
     if not played.answer:
         return (f"the program never asks for {start.label}: it takes {start.label} typed as its first guess"
                 + (f" and {own}" if own else ""))
+    if played.keyless and own:  # whether its first question asked for the key or not, it plays another secret
+        return f"the program asks {start.question!r} first, then {own}"
     if played.keyless:
-        return (f"the program asks something else first ({start.question!r}) and never asks for {start.label}"
-                + (f": it {own}" if own else ""))
+        return f"the program asks something else first ({start.question!r}) and never asks for {start.label}"
     return (f"the program asks something else first ({start.question!r}) and for {start.label} only after it: "
             "every input typed lands one place off")
 

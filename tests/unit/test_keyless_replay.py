@@ -3,6 +3,7 @@ typed show of its first step, and the replay's inputs and steps (grader/judge/se
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -142,15 +143,17 @@ def test_the_notice_names_the_cause_the_replay_and_its_cost() -> None:
     verdicts = [Verdict(SPECS["01-example-game"], "output differs", ""), Verdict(SPECS["03-scoring"], "passed", ""),
                 Verdict(SPECS["13-key-with-spaces"], "output differs", "")]
     said = replay_said(start, [Played("10", 1, True)], ["03-scoring"], verdicts)
-    assert said.startswith("the program asks something else first ('What is your name?') and never asks for the "
-                           "key: it plays a secret of its own: its scores fit 5720, not the 1234 typed")
+    assert said.startswith("the program asks 'What is your name?' first, then plays a secret of its own: its "
+                           "scores fit 5720, not the 1234 typed")
+    keyless = replay_said(replace(start, secret=""), [Played("10", 1, True)], ["03-scoring"], verdicts)
+    assert keyless.startswith("the program asks something else first ('What is your name?') and never asks for the key")
     assert "1 rule specs were replayed" in said and "answering '10' to its question" in said
     assert said.endswith("the 2 others (01-example-game, 13-key-with-spaces: the presentation and reading the key) "
                          "were graded as typed and cost 14 points")
 
 
 @pytest.mark.parametrize("played, said", [
-    (Played("", 0, True), "the key, not typed: the program never asks for it"),
+    (Played("", 0, True), "the key, not typed: the program does not play it"),
     (Played("10", 1, False), "the key, typed after the answer '10' to its own question"),
     (Played("", 0, False), "the key"),
 ])
