@@ -15,6 +15,7 @@ numbers together are the score of the entry just typed, if they fill every learn
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import Mapping, Sequence
@@ -92,10 +93,14 @@ def _readings(step: int, facts: StepFacts, typed: set[str], entry: str, length: 
                 for at, (line, echo) in enumerate(zip(facts.others, echoes)) if echo]
     places: dict[Place, tuple[Spot, str]] = {}
     twice = set()
+    repeats = Counter(facts.others)  # a line printed twice says each of its places twice: read it once (a flood)
     for number, line in enumerate(facts.others):
+        if repeats[line] == 0:
+            continue
         for place, value in (_line_places(line, number, None) | _mask_places(line, number, length)).items():
-            twice |= {place} if place in places else set()
+            twice |= {place} if place in places or repeats[line] > 1 else set()
             places[place] = value
+        repeats[line] = 0
     found = {place: value for place, value in places.items() if place not in twice}
     return [_Reading(step, entry, facts.others, tuple(range(len(facts.others))), found)] if found else []
 
