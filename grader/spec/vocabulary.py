@@ -71,9 +71,6 @@ class Vocabulary:
     def phrase(self, name: str) -> tuple[str, ...]:
         return dict(self.phrases)[name]
 
-    def message_words(self, kind: str) -> tuple[str, ...]:
-        return dict(self.messages)[kind]
-
 
 @dataclass(frozen=True)
 class RuleInfo:
