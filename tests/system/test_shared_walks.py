@@ -22,9 +22,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # Run in a mount namespace of its own, with a /tmp of its own (a tmpfs gone with it): grades a class of the
 # attacker and three copies of the reference with two jobs in the fallback as root, and says what it found.
+# The checkout (and its .venv) may lie in /tmp itself, as a `mktemp -d` clone does: it is bound under /mnt
+# first, so the new /tmp does not hide it.
 GRADE_IN_OWN_TMP = textwrap.dedent("""
     import json, os, shutil, subprocess, sys
-    root = sys.argv[1]
+    checkout = sys.argv[1]
+    subprocess.run(["mount", "-t", "tmpfs", "tmpfs", "/mnt"], check=True)
+    root = "/mnt/checkout"
+    os.mkdir(root)
+    subprocess.run(["mount", "--bind", checkout, root], check=True)
+    python = root + sys.executable[len(checkout):] if sys.executable.startswith(checkout + "/") else sys.executable
     subprocess.run(["mount", "-t", "tmpfs", "-o", "mode=1777", "tmpfs", "/tmp"], check=True)
     work = "/tmp/grading"
     shutil.copytree(root + "/tests/hostile/nest_shared", work + "/class/0-nester")
@@ -32,7 +39,7 @@ GRADE_IN_OWN_TMP = textwrap.dedent("""
         shutil.copytree(root + "/reference", work + "/class/" + student)
     os.makedirs(work + "/specs")
     shutil.copy(root + "/specs/02-win-on-first-guess.yaml", work + "/specs")
-    done = subprocess.run([sys.executable, "-m", "grader", "grade", work + "/class", "--out", work + "/out",
+    done = subprocess.run([python, "-m", "grader", "grade", work + "/class", "--out", work + "/out",
                            "--specs", work + "/specs", "--jobs", "2"], cwd=root, capture_output=True, text=True,
                           env={**os.environ, "GRADER_SANDBOX": "off", "TMPDIR": "/tmp"}, timeout=300)
     with open(work + "/out/gradebook.csv") as gradebook:
@@ -47,8 +54,9 @@ def own_tmp_usable() -> str | None:
     if os.geteuid() != 0:
         return "a /tmp of its own needs root (a mount namespace and a tmpfs)"
     try:
-        tried = subprocess.run(["unshare", "--mount", "--propagation", "private", "mount", "-t", "tmpfs", "tmpfs",
-                                "/tmp"], capture_output=True, text=True, timeout=30)
+        tried = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c",
+                                "mount -t tmpfs tmpfs /mnt && mount -t tmpfs tmpfs /tmp"],
+                               capture_output=True, text=True, timeout=30)
     except OSError as error:
         return f"unshare cannot run: {error.strerror}"
     return None if tried.returncode == 0 else f"no mount namespace with a tmpfs here: {tried.stderr.strip()}"
