@@ -9,7 +9,7 @@ reference solution or a hidden spec: the build checks that itself before it publ
 
 `python3 -m grader gradescope` (`make gradescope`) builds `dist/<slug>/autograder.zip`: `setup.sh`,
 `run_autograder`, the grader, every spec (hidden ones too: their details never reach a student, see
-`report.build_results`) and the requirements. The zip is byte-for-byte reproducible."""
+`grading.results.build_results`) and the requirements. The zip is byte-for-byte reproducible."""
 
 from __future__ import annotations
 

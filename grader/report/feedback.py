@@ -2,7 +2,7 @@
 
 Working from the results file rather than from verdicts means the same text comes out wherever the
 grading ran (a batch, Gradescope, a CI job), and hidden specs can never leak: results.json already holds
-only their name and points (see `report.build_results`)."""
+only their name and points (see `grading.results.build_results`)."""
 
 from __future__ import annotations
 

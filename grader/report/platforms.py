@@ -9,7 +9,7 @@ hosts read, so one grading run serves every platform:
   `max-score`; extra fields on a test are kept by Classroom 50, so each also carries its `output` and
   its `exact-score` (partial credit before rounding to whole points).
 
-The results already keep hidden specs to their name and points (see `report.build_results`); nothing
+The results already keep hidden specs to their name and points (see `grading.results.build_results`); nothing
 here adds to them. `python3 -m grader convert` (`grader.commands.convert`) writes them."""
 
 from __future__ import annotations

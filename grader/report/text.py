@@ -1,4 +1,5 @@
-"""What people read: the terminal report and the results, rendered from verdicts (pure).
+"""What people read: the terminal report, and each spec's text in the results (which
+`grader.grading.results` builds), rendered from verdicts (pure).
 
 Each difference is told once: specs that fail with the same difference are grouped under the first of
 them, and a hidden spec is never the one that tells it to a student."""
@@ -10,9 +11,7 @@ import textwrap
 from grader.base.wording import count_of
 from grader.judge.judging import Verdict, moment, shown_input, total
 from grader.spec.web import shown_action
-from grader.report.screenshots import screenshot_name
 from grader.judge.rendering import program_lines
-from grader.report.results import Failure, Results, TestResult
 from grader.report.slips import (Crash, crash_of, digitless, same_crashes, same_differences, shown, slip, told,
                                   unit_groups, wrong_units)
 
@@ -159,7 +158,7 @@ def _same_in(leader: Verdict, followers: list[Verdict], by_name: bool = False, c
     return textwrap.wrap(f"{said}: {ids}", RULE_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
 
 
-def _told(verdict: Verdict, groups: dict[str, list[Verdict]], crashes: dict[str, tuple[Verdict, list[Verdict]]],
+def leader_lines(verdict: Verdict, groups: dict[str, list[Verdict]], crashes: dict[str, tuple[Verdict, list[Verdict]]],
           by_name: bool = False) -> list[str]:
     """A leader's failure in full, then the specs that fail the same way, then (once) those its crash ended."""
     teller, ended = crashes.get(verdict.spec.id, (None, []))
@@ -242,7 +241,7 @@ def render_text(verdicts: list[Verdict], title: str, reveal_hidden: bool = True)
     blocks = []
     for verdict in verdicts:
         if verdict.spec.id in groups:
-            blocks.append(["", _heading(verdict), *_told(verdict, groups, crashes)])
+            blocks.append(["", _heading(verdict), *leader_lines(verdict, groups, crashes)])
         elif not verdict.passed and not shown(verdict, reveal_hidden):
             blocks.append(["", _heading(verdict), HIDDEN_NOTE])
     out += _within_budget(blocks, FIRST_STEP_BUDGET - len(out) - 2) if first else [line for b in blocks for line in b]
@@ -251,51 +250,10 @@ def render_text(verdicts: list[Verdict], title: str, reveal_hidden: bool = True)
     return "\n".join(out) + "\n"
 
 
-def failure_data(verdict: Verdict) -> Failure:
-    """A failure as data, for the class summary and report."""
-    if verdict.step is None:
-        return Failure(verdict.kind)
-    return Failure(verdict.kind, verdict.step, moment(verdict.spec, verdict.step),
-                   told(verdict, verdict.step, verdict.actual or "").changed_lines(),
-                   tuple(d.step for d in verdict.differences) or (verdict.step,), _cause(verdict))
-
-
-def _cause(verdict: Verdict) -> str:
-    """The failure in one line, for the class diagnosis: the crash's error, else a rule spec's first
-    wrong fact; empty for a spec compared line by line (its changes say it)."""
-    crash = crash_of(verdict)
-    if crash is not None:
-        return crash.error
-    wrong = next((unit for unit in verdict.units if not unit.right), None)
-    return wrong.said() if wrong is not None else ""
-
-
-def build_results(verdicts: list[Verdict], reveal_hidden: bool = False) -> Results:
-    """The results of one submission. A hidden spec shows a student only its name and points; its
-    failure data is kept only with `reveal_hidden` (results the instructor keeps)."""
-    score, maximum = total(verdicts)
-    groups = same_differences(verdicts, reveal_hidden=False)
-    crashes = same_crashes(verdicts, groups)
-    told_in = {follower.spec.id: leader for leader in verdicts for follower in groups.get(leader.spec.id, [])}
-    tests = []
-    for verdict in verdicts:
-        spec = verdict.spec
-        if verdict.passed:
-            output = "Passed."
-        elif spec.id in told_in:
-            leader = told_in[spec.id].spec
-            same = "crash" if slip(verdict).crash else "difference" if slip(told_in[spec.id]).covers(slip(verdict)) \
-                else "output"
-            output = "\n".join([f"What it checks: {spec.description}", f"Problem: {verdict.message}",
-                                f"The same {same} as in {shown_input(leader.name)} [{leader.id}]: see there."])
-        elif spec.hidden or spec.id not in groups:
-            output = HIDDEN_NOTE
-        else:
-            output = "\n".join(_told(verdict, groups, crashes, by_name=True))
-        keep = not verdict.passed and (reveal_hidden or not spec.hidden)
-        leader_id = told_in[spec.id].spec.id if spec.id in told_in else None
-        tests.append(TestResult(spec.id, spec.name, verdict.score, spec.points, verdict.passed, output,
-                                spec.hidden, failure_data(verdict) if keep else None, leader_id,
-                                screenshot_name(verdict) if keep else None))
-    first = first_step_problem(verdicts, reveal_hidden=False)
-    return Results(score, maximum, tuple(tests), output=first_step_said(first) if first else "", first_step=first)
+def follower_lines(verdict: Verdict, leader: Verdict) -> list[str]:
+    """A failure told under another spec's (`leader`), in the results: what it checks, its problem, and
+    where the same crash, difference or output is told in full."""
+    spec, said = verdict.spec, leader.spec
+    same = "crash" if slip(verdict).crash else "difference" if slip(leader).covers(slip(verdict)) else "output"
+    return [f"What it checks: {spec.description}", f"Problem: {verdict.message}",
+            f"The same {same} as in {shown_input(said.name)} [{said.id}]: see there."]

@@ -14,7 +14,8 @@ from grader.judge.outcome import Ending
 from grader.report.gradebook import gradebook_csv
 from grader.report.junit import junit_xml
 from grader.report.lateness import with_late
-from grader.report.text import build_results, render_text
+from grader.grading.results import build_results
+from grader.report.text import render_text
 from grader.report.results import dumps, from_json, to_json
 from grader.spec.deadlines import LatePolicy, StudentClock
 from grader.spec.specs import Spec, parse_spec, parse_suite

@@ -17,7 +17,8 @@ from grader.engine.runner import Options, check_submission
 from grader.judge.judging import Verdict
 from grader.report.feedback import feedback_markdown
 from grader.report.results import from_json, to_json
-from grader.report.text import build_results, render_text
+from grader.grading.results import build_results
+from grader.report.text import render_text
 from grader.spec.specs import load_specs
 from grader_command import run_grader
 

@@ -16,7 +16,8 @@ from grader.judge.judging import judge
 from grader.judge.matching import MAX_DIFF_LINES
 from grader.judge.rendering import CHANGES_BUDGET, DIFF_BUDGET
 from grader.report.junit import junit_xml
-from grader.report.text import build_results, render_text
+from grader.grading.results import build_results
+from grader.report.text import render_text
 from grader.spec.specs import load_specs
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ import pytest
 from golden.cases import class_of_slips
 from grader.report.formats import CLASS_FORMATS, STUDENT_FILES, SUBMISSION_FORMATS, Class, Submission, render
 from grader.report.results import from_json, grader_error_results
-from grader.report.text import build_results
+from grader.grading.results import build_results
 
 VERDICTS = tuple(class_of_slips())
 GRADED = Submission(build_results(list(VERDICTS)), VERDICTS, student="ada", title="Checking ada")

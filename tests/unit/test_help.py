@@ -8,7 +8,7 @@ import pytest
 from grader.commands.cli import COMMANDS, main
 
 COMMAND_NAMES = [name for name, _, _ in COMMANDS]
-# What only a reader of the source would know: Results.grader_error, report.build_results, grader.referee,
+# What only a reader of the source would know: Results.grader_error, grading.results.build_results, grader.referee,
 # grader/runner.py, HANG_STEP_TIMEOUT, cmd_check.
 INTERNAL = [r"\b[A-Z][a-z]+[A-Z]?\w*\.[a-z_]+\b", r"\b[a-z]+\.[a-z]+_[a-z_]+\b", r"\bgrader\.[a-z]",
             r"\bgrader/\w+", r"\b[A-Z]{2,}_[A-Z_]+\b", r"\bcmd_\w+", r"\b\w+\(\)"]

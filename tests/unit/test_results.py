@@ -13,7 +13,8 @@ from golden.cases import first_step_skipped, keyless_replayed, rule_slips
 from grader.base.errors import UsageError
 from grader.judge.judging import Session, judge
 from grader.judge.outcome import Ending
-from grader.report.text import build_results, render_text
+from grader.grading.results import build_results
+from grader.report.text import render_text
 from grader.report.results import (dumps, from_json, grader_error_results, read_results, schema, to_json, with_problem,
                             write_results)
 from grader.spec.specs import parse_spec

@@ -13,7 +13,7 @@ from grader.report.feedback import feedback_markdown
 from grader.report.html import class_report_html
 from grader.report.results import dumps, from_json
 from grader.report.screenshots import write_screenshots
-from grader.report.text import build_results
+from grader.grading.results import build_results
 from grader.spec.specs import parse_spec
 
 PNG = b"\x89PNG\r\n\x1a\n picture"
