@@ -42,7 +42,7 @@ from grader.report.roster import read_roster
 from grader.commands.student_variants import add_variant_choice, student_variants, variants_said
 from grader.grading.plans import class_plans
 from grader.commands.late_options import add_late_options, class_late
-from grader.commands.similar import class_section
+from grader.commands.similar import report_similarity
 from grader.base.project import default_jobs
 from grader.spec.assignment import Assignment, report_title
 from grader.spec.deadlines import LatePolicy, StudentClock
@@ -99,7 +99,7 @@ def _grade_students(args: argparse.Namespace, class_dir: Path, out: Path, assign
     outcomes = Batch(plans, out, jobs, args.force, Progress(len(students), sys.stderr), subreaper=subreaper).run()
     if chosen is not None:
         print(variants_said(outcomes), file=sys.stderr)
-    similar, note = class_section(students, assignment, bool(args.shard))
+    similar, note = report_similarity(students, assignment, bool(args.shard))
     if note:
         print(note, file=sys.stderr)
     graded = Class(tuple((o.student, o.results) for o in outcomes), report_title(assignment), similar=similar,

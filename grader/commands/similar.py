@@ -21,6 +21,7 @@ from grader.base.helptext import CANNOT_RUN, add_command
 from grader.engine.finder import find_program
 from grader.engine.intake import IntakeLimits, survey
 from grader.commands.options import add_assignment_option
+from grader.report.similarity import Similarity, class_similarity
 
 MAX_SOURCE_BYTES = 256_000  # a program this big is not a hand-written solution: listed, not compared
 
@@ -88,24 +89,21 @@ def _template(args: argparse.Namespace, default: Path, program: str) -> str | No
     return program_text(folder, program)[0] if path.is_file() else None
 
 
-def class_section(entries: list[tuple[str, Path]], assignment: Assignment, sharded: bool) -> tuple[str, str | None]:
-    """The class report's section on similar submissions, for `grade`, and a line for its stderr when
-    there is none. Never stops grading: a class is always graded to the end."""
+def report_similarity(entries: list[tuple[str, Path]], assignment: Assignment,
+                  sharded: bool) -> tuple[Similarity | None, str | None]:
+    """The class's similar submissions, for `grade`'s class report, and a line for its stderr when there
+    are none. Never stops grading: a class is always graded to the end."""
     if sharded:
-        return "", "similar submissions: not in a shard's report (it holds part of the class): run `similar` on the whole class"
+        return None, "similar submissions: not in a shard's report (it holds part of the class): run `similar` on the whole class"
     sources, skipped, _ = _sources(entries, assignment.program)
     if len(sources) < 2:  # nothing to compare: numpy and Pygments not loaded
-        return "", None
+        return None, None
     missing = _missing_package()
     if missing:
-        return "", f"similar submissions: left out of the report ({missing} is not installed)"
-    from grader.report.similarity import distribution, ranked
-    from grader.report.similarity_html import similarity_section
-
+        return None, f"similar submissions: left out of the report ({missing} is not installed)"
     template, reference = (program_text(folder, assignment.program)[0] if folder.is_dir() else None
                            for folder in (assignment.template, assignment.reference))
-    pairs = ranked(sources, template, reference)
-    return similarity_section(pairs, sources, distribution(pairs), skipped), None
+    return class_similarity(sources, template, reference, tuple(skipped)), None
 
 
 def _missing_package() -> str | None:
@@ -124,7 +122,6 @@ def cmd_similar(args: argparse.Namespace) -> int:
     if missing:
         raise UsageError(f"the similarity check needs numpy and Pygments ({missing} is not installed): "
                          "`make setup` installs them (requirements.txt)")
-    from grader.report.similarity import distribution, ranked
     from grader.report.similarity_html import similarity_html, similarity_text
 
     assignment = load_assignment(Path(args.assignment))
@@ -133,15 +130,14 @@ def cmd_similar(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.class_dir}: {len(sources)} program(s) to compare; it takes two")
     template = _template(args, assignment.template, assignment.program)
     reference = program_text(assignment.reference, assignment.program)[0] if assignment.reference.is_dir() else None
-    pairs = ranked(sources, template, reference)
-    spread = distribution(pairs)
-    sys.stdout.write(similarity_text(pairs, spread, skipped))
+    similar = class_similarity(sources, template, reference, tuple(skipped))
+    sys.stdout.write(similarity_text(similar))
     print(f"compared: every .py file of each program's folder, {assignment.program} first; more than "
           f"{assignment.program} of {len(joined)} student(s)" + "".join(f"\n  {files}" for files in joined))
     if args.out:
         title = f"Similar submissions in {safe_name(Path(args.class_dir).resolve().name)}"
-        write_atomically(Path(args.out), similarity_html(pairs, sources, spread, skipped, title), private=True)
-        print(f"wrote {args.out}: {sum(pair.listed for pair in pairs)} pair(s) to look at, side by side", file=sys.stderr)
+        write_atomically(Path(args.out), similarity_html(similar, title), private=True)
+        print(f"wrote {args.out}: {len(similar.listed)} pair(s) to look at, side by side", file=sys.stderr)
     return 0
 
 

@@ -10,10 +10,13 @@ more, and the class report's HTML is for `grade` and `gradebook` only."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from grader.judge.judging import Verdict
 from grader.report.results import Results, dumps
+
+if TYPE_CHECKING:  # only named here: the class report imports it when it renders the similar submissions
+    from grader.report.similarity import Similarity
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ class Class:
 
     students: tuple[tuple[str, Results], ...]
     title: str = "Class report"
-    similar: str = ""  # the report's section on similar submissions (`grader.report.similarity_html`), from grade
+    similar: Similarity | None = None  # the class's similar submissions (`grader.report.similarity`), from grade
     folders: tuple[tuple[str, str], ...] = ()  # (student, their files' folder relative to the class files), from grade
 
 

@@ -20,6 +20,8 @@ from grader.base.project import PACKAGE
 from grader.report.text import HIDDEN_NOTE, format_points
 from grader.report.diagnosis import FailureGroup, diagnose, failure_groups
 from grader.report.results import Results, TestResult
+from grader.report.similarity import Similarity
+from grader.report.similarity_html import similarity_section
 from grader.report.feedback import looks_like_said
 from grader.report.lateness import lateness_section
 from grader.report.status import MARKS, STATUSES, first_cause, status
@@ -268,11 +270,12 @@ def _student(student: str, results: Results, anchor: str, folder: str | None) ->
             f'<p><a href="#students">back to the table</a></p></article>')
 
 
-def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class report", similar: str = "",
-                      folders: Mapping[str, str] | None = None) -> str:
-    """The whole page for (student id, results) pairs, sorted by student id; `similar` is the section on
-    similar submissions (`grader.report.similarity_html`), which only `grade` can give: it has the code;
-    `folders`, each student's folder relative to the page, where the screenshots of web pages are."""
+def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class report",
+                      similar: Similarity | None = None, folders: Mapping[str, str] | None = None) -> str:
+    """The whole page for (student id, results) pairs, sorted by student id; `similar`, the class's
+    similar submissions (their section rendered by `grader.report.similarity_html`), which only `grade`
+    can give: it has the code; `folders`, each student's folder relative to the page, where the
+    screenshots of web pages are."""
     rows = sorted(rows, key=lambda row: row[0])
     anchors = {student: f"student-{index}" for index, (student, _) in enumerate(rows, start=1)}
     graded = [results for _, results in rows if results.grader_error is None]
@@ -280,6 +283,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
     scores = [results.score for results in graded]
     specs = spec_summaries(rows)
     late = lateness_section(rows)
+    similar_section = similarity_section(similar) if similar is not None else ""
     css = (ASSETS / "report.css").read_text(encoding="utf-8")
     script = (ASSETS / "report.js").read_text(encoding="utf-8")
     return f"""<!DOCTYPE html>
@@ -293,7 +297,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 </head>
 <body>
 <header><h1>{_text(title)}</h1>
-<nav><a href="#scores">Scores</a> <a href="#specs">Specs</a> <a href="#common">Common failures</a> <a href="#students">Students</a>{' <a href="#late">Lateness</a>' if late else ""}{' <a href="#similar">Similar submissions</a>' if similar else ""}</nav></header>
+<nav><a href="#scores">Scores</a> <a href="#specs">Specs</a> <a href="#common">Common failures</a> <a href="#students">Students</a>{' <a href="#late">Lateness</a>' if late else ""}{' <a href="#similar">Similar submissions</a>' if similar_section else ""}</nav></header>
 <main>
 <section id="scores"><h2>Scores</h2>{_stats(scores, maximum, len(rows))}
 <figure>{_histogram(scores, maximum)}<figcaption>Students per score band (% of {format_points(maximum)} points)</figcaption></figure></section>
@@ -301,7 +305,7 @@ def class_report_html(rows: Sequence[tuple[str, Results]], title: str = "Class r
 <section id="common"><h2>Common failures</h2>{_groups(common_failures(rows, specs), specs, anchors)}</section>
 <section id="students"><h2>Students</h2><p class="hint">Click a column to sort; a name leads to that student's results.</p>
 {_table(rows, anchors)}</section>
-{late}{similar + chr(10) if similar else ""}<section id="details"><h2>Each student</h2>
+{late}{similar_section + chr(10) if similar_section else ""}<section id="details"><h2>Each student</h2>
 {chr(10).join(_student(student, results, anchors[student], (folders or {}).get(student)) for student, results in rows)}
 </section>
 </main>

@@ -25,7 +25,7 @@ import itertools
 import re
 import statistics
 from dataclasses import dataclass
-from typing import AbstractSet, Any
+from typing import AbstractSet, Any, Mapping
 
 from grader.report.winnowing import Fingerprint, copied, fingerprint
 
@@ -186,3 +186,26 @@ def distribution(pairs: list[Pair]) -> dict[str, float]:
     return {"median": round(statistics.median(values), 2),
             "90th percentile": round(values[min(len(values) - 1, int(len(values) * 0.9))], 2),
             "highest": round(values[-1], 2)}
+
+
+@dataclass(frozen=True)
+class Similarity:
+    """A class's similar submissions as computed: every pair ranked, the class's spread of similarities,
+    the text each student was compared by and why the others were not compared. Data only: the reports
+    render it (`grader.report.similarity_html`)."""
+
+    pairs: tuple[Pair, ...]
+    spread: Mapping[str, float]
+    sources: Mapping[str, str]
+    not_compared: tuple[str, ...] = ()
+
+    @property
+    def listed(self) -> list[Pair]:
+        return [pair for pair in self.pairs if pair.listed]
+
+
+def class_similarity(sources: dict[str, str], template: str | None = None, reference: str | None = None,
+                     not_compared: tuple[str, ...] = ()) -> Similarity:
+    """The class's pairs ranked (`ranked`) with their spread, and the students left out (`not_compared`)."""
+    pairs = ranked(sources, template, reference)
+    return Similarity(tuple(pairs), distribution(pairs), sources, not_compared)

@@ -6,11 +6,11 @@ source, strings) is shown escaped: no markup, no invisible or terminal-moving ch
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import Any, Mapping
 
 from grader.base.escaping import escape_unsafe, safe_name
 from grader.base.project import PACKAGE
-from grader.report.similarity import LISTED_STRINGS, SIDE_BY_SIDE, THRESHOLD, THRESHOLD_WHY, Pair
+from grader.report.similarity import LISTED_STRINGS, SIDE_BY_SIDE, THRESHOLD, THRESHOLD_WHY, Pair, Similarity
 
 NOT_A_VERDICT = ("Similar code is a reason to read two programs side by side, not a finding: the template, "
                  "the wording the specs require, a common textbook solution or help the course allows all "
@@ -28,17 +28,17 @@ def _strings(pair: Pair) -> str:
     return "; ".join(repr(safe_name(text)) for text in pair.strings)
 
 
-def similarity_text(pairs: list[Pair], spread: dict[str, float], not_compared: list[str], top: int = 10) -> str:
-    listed = [pair for pair in pairs if pair.listed]
-    lines = [f"{len(listed)} pair(s) to look at, of {len(pairs)} compared. {NOT_A_VERDICT}", _rule()]
-    if spread:
-        lines.append("This class: " + ", ".join(f"{name} {value:.2f}" for name, value in spread.items()) + ".")
+def similarity_text(similar: Similarity, top: int = 10) -> str:
+    listed = similar.listed
+    lines = [f"{len(listed)} pair(s) to look at, of {len(similar.pairs)} compared. {NOT_A_VERDICT}", _rule()]
+    if similar.spread:
+        lines.append("This class: " + ", ".join(f"{name} {value:.2f}" for name, value in similar.spread.items()) + ".")
     lines.append("")
-    for rank, pair in enumerate(pairs[:max(top, len(listed))], start=1):
+    for rank, pair in enumerate(similar.pairs[:max(top, len(listed))], start=1):
         mark = "look" if pair.listed else "    "
         line = f"{rank:3}. {mark} {pair.similarity:.2f}  {safe_name(pair.first)} / {safe_name(pair.second)}"
         lines.append(line + (f"  ({len(pair.strings)} unusual string(s) shared: {_strings(pair)})" if pair.strings else ""))
-    lines += [f"not compared: {reason}" for reason in not_compared]
+    lines += [f"not compared: {reason}" for reason in similar.not_compared]
     return "\n".join(lines) + "\n"
 
 
@@ -66,7 +66,7 @@ def _row(rank: int, pair: Pair) -> str:
             f'<span class="number">{pair.shares[0]:.2f} / {pair.shares[1]:.2f}</span>{strings}</li>')
 
 
-def _side_by_side(rank: int, pair: Pair, sources: dict[str, str]) -> str:
+def _side_by_side(rank: int, pair: Pair, sources: Mapping[str, str]) -> str:
     columns = "".join(f"<div><h4>{html.escape(safe_name(student))}</h4><pre>{_marked(sources[student], slices)}</pre></div>"
                       for student, slices in ((pair.first, pair.slices[0]), (pair.second, pair.slices[1])))
     strings = (f"<p>Unusual strings only these two hold: {html.escape(_strings(pair))}</p>" if pair.strings else "")
@@ -75,15 +75,14 @@ def _side_by_side(rank: int, pair: Pair, sources: dict[str, str]) -> str:
             f'<div class="sides">{columns}</div></article>')
 
 
-def similarity_section(pairs: list[Pair], sources: dict[str, str], spread: dict[str, float],
-                       not_compared: list[str]) -> str:
+def similarity_section(similar: Similarity) -> str:
     """The report's body: what is listed and why, the ranked pairs, the listed ones side by side. The
     class report embeds it as its section on similar submissions; `similar --out` wraps it in a page."""
-    listed = [pair for pair in pairs if pair.listed]
+    pairs, listed = similar.pairs, similar.listed
     rows = "\n".join(_row(rank, pair) for rank, pair in enumerate(pairs[:len(listed) + SHOWN_PAIRS], start=1))
-    shown = "\n".join(_side_by_side(rank, pair, sources) for rank, pair in enumerate(listed[:SIDE_BY_SIDE], start=1))
-    spread_text = ", ".join(f"{name} {value:.2f}" for name, value in spread.items())
-    skipped = "".join(f"<li>{html.escape(reason)}</li>" for reason in not_compared)
+    shown = "\n".join(_side_by_side(rank, pair, similar.sources) for rank, pair in enumerate(listed[:SIDE_BY_SIDE], start=1))
+    spread_text = ", ".join(f"{name} {value:.2f}" for name, value in similar.spread.items())
+    skipped = "".join(f"<li>{html.escape(reason)}</li>" for reason in similar.not_compared)
     return f"""<section id="similar"><h2>Similar submissions</h2><p>{len(listed)} pair(s) to look at, of {len(pairs)} compared.
 {html.escape(NOT_A_VERDICT)}</p><p>{html.escape(_rule())}</p>{f"<p>This class: {spread_text}.</p>" if spread_text else ""}
 {f"<p>Not compared:</p><ul>{skipped}</ul>" if skipped else ""}
@@ -96,8 +95,7 @@ def similarity_section(pairs: list[Pair], sources: dict[str, str], spread: dict[
 </section>"""
 
 
-def similarity_html(pairs: list[Pair], sources: dict[str, str], spread: dict[str, float], not_compared: list[str],
-                    title: str = "Similar submissions") -> str:
+def similarity_html(similar: Similarity, title: str = "Similar submissions") -> str:
     css = (PACKAGE / "templates" / "report" / "report.css").read_text(encoding="utf-8")
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -111,7 +109,7 @@ def similarity_html(pairs: list[Pair], sources: dict[str, str], spread: dict[str
 <body>
 <header><h1>{html.escape(title)}</h1></header>
 <main>
-{similarity_section(pairs, sources, spread, not_compared)}
+{similarity_section(similar)}
 </main>
 </body>
 </html>

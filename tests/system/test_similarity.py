@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import one_spec
-from grader.report.similarity import THRESHOLD, Pair, code_pairs, rare_strings, ranked, string_literals
+from grader.report.similarity import THRESHOLD, Pair, Similarity, code_pairs, rare_strings, ranked, string_literals
 from grader.report.similarity_html import similarity_html
 from grader_command import run_grader
 
@@ -92,7 +92,7 @@ def test_the_report_shows_submitted_text_escaped():
     hostile = '</pre><script>alert(1)</script>\x1b[2J\u202e'
     sources = {"<b>x</b>": hostile, "y": hostile}
     pair = Pair("<b>x</b>", "y", 1.0, (1.0, 1.0), ("</pre>",), (((0,), (10,)), ((0,), (10,))))
-    page = similarity_html([pair], sources, {"highest": 1.0}, ["<i>z</i>: no mastermind.py"])
+    page = similarity_html(Similarity((pair,), {"highest": 1.0}, sources, ("<i>z</i>: no mastermind.py",)))
     assert "<script>alert" not in page and "<b>x</b>" not in page and "<i>z</i>" not in page and "\x1b" not in page
     assert "<mark>&lt;/pre&gt;&lt;scr</mark>ipt&gt;alert(1)" in page and "\\x1b[2J" in page and "\\u202e" in page
     assert page.count("<mark>") == 2
