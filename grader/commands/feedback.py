@@ -8,7 +8,7 @@ from pathlib import Path
 
 from grader.base.files import write_atomically
 from grader.base.helptext import CANNOT_READ, add_command
-from grader.report.feedback import feedback_markdown
+from grader.report.formats import Submission, render
 from grader.report.results import read_results
 from grader.spec.assignment import feedback_title, find_assignment, load_assignment
 
@@ -19,7 +19,7 @@ UNNAMED_TITLE = "Your results"  # run outside any assignment's folder: the resul
 def cmd_feedback(args: argparse.Namespace) -> int:
     found = find_assignment(Path.cwd())
     title = args.title or (feedback_title(load_assignment(found)) if found else UNNAMED_TITLE)
-    text = feedback_markdown(read_results(Path(args.results)), title)
+    text = render("feedback", Submission(read_results(Path(args.results)), heading=title))
     if args.out:
         write_atomically(Path(args.out), text)
     else:
