@@ -28,6 +28,7 @@ from xdist_groups import pytest_collection_modifyitems  # noqa: F401 - a hook: e
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "tests" / "unit"
+PROGRAM = "mastermind.py"  # the program a made-up Session ran (the digit game's): what the judge names
 STARTS_A_PROCESS = {"subprocess.Popen", "os.posix_spawn", "os.fork", "os.forkpty", "os.exec", "os.system", "pty.spawn"}
 _unit_test_running = False
 

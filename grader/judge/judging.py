@@ -44,7 +44,7 @@ class Session:
     stopped_by: str | None = None  # the limit whose enforcement killed the program, as the sandbox saw it
     timeout: float = 0.0
     output_limit: int = 0
-    script: str = "mastermind.py"
+    script: str = field(kw_only=True)  # the program run (the assignment's `program`), named in what is said
     stuck: bool = False  # it printed all the last step expects, then neither ended nor asked for input
     echoed: tuple[bool | None, ...] = ()  # per input typed: the terminal showed it (None: unknown, on pipes)
     note: str = ""  # a web page's session: why it could not go on (it never settled; a control is missing)

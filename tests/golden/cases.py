@@ -20,6 +20,7 @@ from grader.report.results import dumps, from_json, to_json
 from grader.spec.deadlines import LatePolicy, StudentClock
 from grader.spec.specs import Spec, parse_spec, parse_suite
 
+from conftest import PROGRAM
 from golden.lms_cases import rendered as lms_rendered
 
 FOLDER = Path(__file__).resolve().parent
@@ -158,7 +159,7 @@ def crash_output(guess: str, folder: str, line: int) -> str:
 
 
 def session_of(*outputs: str, crashed: bool = False) -> Session:
-    return Session(tuple(outputs), Ending.EXITED, exit_status=1 if crashed else 0)
+    return Session(tuple(outputs), Ending.EXITED, exit_status=1 if crashed else 0, script=PROGRAM)
 
 
 def rule_slips() -> list[Verdict]:

@@ -18,6 +18,7 @@ from grader.explore.transcript import as_json, spec_text, summary, transcript
 from grader.judge.judging import Session
 from grader.judge.outcome import Ending
 from grader.spec.specs import load_suite, parse_spec
+from conftest import PROGRAM
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = load_suite(ROOT / "specs")
@@ -107,7 +108,7 @@ def test_shrinking_finds_the_simplest_game_that_still_differs_within_its_budget(
 
 
 def _session(*outputs, status=0):
-    return Session(tuple(outputs), Ending.EXITED, exit_status=status)
+    return Session(tuple(outputs), Ending.EXITED, exit_status=status, script=PROGRAM)
 
 
 KEYED = ("0123", "4123", "0123")

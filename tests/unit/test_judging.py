@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ECHO_SPEC, spec_from
+from conftest import ECHO_SPEC, PROGRAM, spec_from
 from grader.judge import judging
 from grader.judge.judging import Difference, Session, judge, total
 from grader.judge.outcome import Ending
@@ -65,7 +65,7 @@ CASES = {
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_judge_on_made_up_sessions(name):
     outputs, end, status, killed_by, kind, step, differing, right, words = CASES[name]
-    session = Session(outputs, end, status, killed_by, timeout=1.0, output_limit=50)
+    session = Session(outputs, end, status, killed_by, timeout=1.0, output_limit=50, script=PROGRAM)
     verdict = judge(ECHO, session)
     assert (verdict.kind, verdict.step, verdict.matched_steps) == (kind, step, right), verdict.message
     assert words in verdict.message
@@ -78,21 +78,21 @@ def test_the_judge_on_made_up_sessions(name):
 def test_per_step_scoring_pays_the_share_of_steps_that_were_right(name):
     outputs, end, status, killed_by, kind, _, _, right, _ = CASES[name]
     spec = replace(ECHO, points=3, scoring="per_step")
-    verdict = judge(spec, Session(outputs, end, status, killed_by, timeout=1.0, output_limit=50))
+    verdict = judge(spec, Session(outputs, end, status, killed_by, timeout=1.0, output_limit=50, script=PROGRAM))
     assert verdict.score == (3 if kind == judging.PASSED else right)
-    assert judge(ECHO, Session(outputs, end, status, killed_by)).score == (1 if kind == judging.PASSED else 0)
+    assert judge(ECHO, Session(outputs, end, status, killed_by, script=PROGRAM)).score == (1 if kind == judging.PASSED else 0)
 
 
 def test_per_step_shares_are_rounded_to_a_hundredth_and_totalled():
     spec = replace(ECHO, points=10, scoring="per_step")
-    verdict = judge(spec, Session(("name?", GOOD[1], GOOD[2]), Ending.EXITED, 0))
+    verdict = judge(spec, Session(("name?", GOOD[1], GOOD[2]), Ending.EXITED, 0, script=PROGRAM))
     assert verdict.score == 6.67
-    assert total([verdict, judge(ECHO, Session(GOOD, Ending.EXITED, 0))]) == (7.67, 11)
+    assert total([verdict, judge(ECHO, Session(GOOD, Ending.EXITED, 0, script=PROGRAM))]) == (7.67, 11)
 
 
 def test_the_judge_compares_under_the_specs_ignore_options():
     spec = spec_from("ignore: [prompts, blank_lines, case]\n" + ECHO_SPEC)
-    session = Session(("Your name: ", "\n\nHELLO Ada\n\nname again: ", "hello bob\n\n"), Ending.EXITED, 0)
+    session = Session(("Your name: ", "\n\nHELLO Ada\n\nname again: ", "hello bob\n\n"), Ending.EXITED, 0, script=PROGRAM)
     assert judge(spec, session).passed
     assert judge(ECHO, session).differences == tuple(Difference(s, session.outputs[s]) for s in (0, 1, 2))
 
@@ -107,7 +107,7 @@ def test_a_rule_spec_that_a_crash_cuts_short_is_a_crash():
     because of the crash, so the verdict is the crash, with the step's traceback."""
     spec = next(s for s in load_specs(ROOT / "specs") if s.id == "08-non-digit-message")
     outputs = ("Enter key: ", "Enter guess: ", TRACEBACK)
-    verdict = judge(spec, Session(outputs, Ending.EXITED, 1))
+    verdict = judge(spec, Session(outputs, Ending.EXITED, 1, script=PROGRAM))
     assert verdict.kind == judging.CRASH and verdict.step == 2, verdict
     assert "crashed after input 2" in verdict.message, verdict.message
 

@@ -19,6 +19,7 @@ from grader.judge.rules import judge_facts
 from grader.judge.units import Context
 from grader.spec.specs import SpecError, load_specs, parse_suite
 from grader.spec.vocabulary import vocabulary_from
+from conftest import PROGRAM
 
 ROOT = Path(__file__).resolve().parents[2]
 MATCH = ROOT / "assignments" / "match"
@@ -127,12 +128,12 @@ def test_a_hidden_reply_that_showed_fails_even_an_upheld_match() -> None:
     outputs = ("How many games? ", "Player 1, type the code (hidden): ", "Black: 4, White: 0\n")
     replies = [Reply("2", "the number of games"), Reply("RGBY", "player 1's code, game 1", hidden=True)]
     upheld = Ruling(True, "every answer checked")
-    shown = Session(outputs, Ending.EXITED, exit_status=0, echoed=(True, True))
+    shown = Session(outputs, Ending.EXITED, exit_status=0, echoed=(True, True), script=PROGRAM)
     verdict = referee_verdict(spec, shown, replies, upheld)
     assert verdict.kind == MISMATCH and 'input 2 ("RGBY") was to stay hidden' in verdict.message
     assert verdict.actual == "RGBY\nBlack: 4, White: 0\n"
     assert verdict.spec.input_labels == ("the number of games", "player 1's code, game 1")
-    hidden = Session(outputs, Ending.EXITED, exit_status=0, echoed=(True, False))
+    hidden = Session(outputs, Ending.EXITED, exit_status=0, echoed=(True, False), script=PROGRAM)
     assert referee_verdict(spec, hidden, replies, upheld).passed
 
 

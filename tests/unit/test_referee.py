@@ -18,6 +18,7 @@ from grader.judge.judging import Session
 from grader.judge.outcome import Ending
 from grader.judge.units import Unit
 from grader.spec.specs import load_suite, parse_spec
+from conftest import PROGRAM
 
 ROOT = Path(__file__).resolve().parents[2]
 COLOUR = referee_class(ROOT / "assignments" / "colour" / "referee.py")
@@ -141,11 +142,12 @@ def test_a_ruling_s_units_earn_their_share_and_a_game_left_unfinished_earns_noth
     spec = parse_spec(COLOUR_SPEC, "s.yaml", "s", COLOUR_SUITE)
     units = tuple(Unit("scores", step, step != 2, False, "clue", "1 exact, 0 misplaced", "1 exact, 1 misplaced")
                   for step in range(1, 5))
-    session = Session(("banner\n", "a\n", "b\n", "c\n", "d\n"), Ending.EXITED, exit_status=0)
+    session = Session(("banner\n", "a\n", "b\n", "c\n", "d\n"), Ending.EXITED, exit_status=0, script=PROGRAM)
     verdict = referee_verdict(spec, session, ["RRRR"] * 4, Ruling(False, "a clue is wrong", 2, None, units))
     assert (verdict.passed, verdict.score) == (False, 6.0)
     assert referee_verdict(spec, session, ["RRRR"] * 4, Ruling(False, "no clue", 2)).score == 0
-    crashed = Session(("banner\n", "a\n", "Traceback (most recent call last):\n"), Ending.EXITED, exit_status=1)
+    crashed = Session(("banner\n", "a\n", "Traceback (most recent call last):\n"), Ending.EXITED, exit_status=1,
+                      script=PROGRAM)
     assert referee_verdict(spec, crashed, ["RRRR"] * 2, None).score == 0  # its own output matches, step by step
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from conftest import PROGRAM
 from golden.cases import first_step_skipped, keyless_replayed, rule_slips
 from grader.base.errors import UsageError
 from grader.judge.judging import Session, judge
@@ -38,8 +39,8 @@ def spec(spec_id: str, points: float = 6, visibility: str = "visible"):
 
 def verdicts():
     """A pass, a visible failure, a hidden failure with the same difference, a partial-looking 2.5 points."""
-    good = Session(("Enter key: ", "bye\n"), Ending.EXITED, exit_status=0)
-    bad = Session(("Enter number to be guessed: ", "bye\n"), Ending.EXITED, exit_status=0)
+    good = Session(("Enter key: ", "bye\n"), Ending.EXITED, exit_status=0, script=PROGRAM)
+    bad = Session(("Enter number to be guessed: ", "bye\n"), Ending.EXITED, exit_status=0, script=PROGRAM)
     return [judge(spec("a", 2.5), good), judge(spec("b"), bad), judge(spec("c", visibility="hidden"), bad)]
 
 
