@@ -62,7 +62,7 @@ KEYS = {"name", "slug", "program", "command", "arguments", "referee", "parameter
         "explore", *LATE_KEYS}
 EXPLORE_KEYS = {"points", "games", "seed", "visibility"}
 BROWSER = "browser"  # `transport:` of a web assignment (grader/engine/browser.py); console programs have none
-DEFAULT_SLUG, DEFAULT_PROGRAM = "mastermind", "mastermind.py"  # the digit game's, written in the templates
+DEFAULT_PROGRAM = "mastermind.py"  # the digit game's, written in the templates (replaced by the assignment's)
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,62}")
 
 
@@ -89,7 +89,7 @@ class Assignment:
     command: tuple[str, ...]
     referee: Path | None
     config: Path  # the assignment.yaml read
-    slug: str = DEFAULT_SLUG  # names its output folders (dist/<slug>/), so two assignments' outputs coexist
+    slug: str  # names its output folders (dist/<slug>/), so two assignments' outputs coexist
     variants: tuple[Variant, ...] = ()  # every rule set, the default first; none without `parameters`
     variant: Variant | None = None  # the one graded: the default unless a command chose another
     browser: bool = False  # a web page played in a browser, not a console program
