@@ -89,10 +89,11 @@ gradescope: setup
 prairielearn: setup
 	@$(PY) -m grader prairielearn --out dist/prairielearn $(AT)
 
-# Classroom 50: dist/classroom50/autograders/$(SLUG)/ (autograder.py, the grader, every spec).
-SLUG ?= mastermind
+# Classroom 50: dist/classroom50/autograders/<slug>/ (autograder.py, the grader, every spec); SLUG=name
+# names the Classroom 50 assignment (default: assignment.yaml's slug, the digit game's `mastermind`).
+SLUG ?=
 classroom50: setup
-	@$(PY) -m grader classroom50 --out dist/classroom50 --slug "$(SLUG)" $(AT)
+	@$(PY) -m grader classroom50 --out dist/classroom50 $(if $(SLUG),--slug "$(SLUG)") $(AT)
 
 # A platform's bundle run on $(SUBMISSION) as the platform runs it, in a temporary folder standing for
 # /autograder, /grade or the student's checkout (no Docker, nothing installed): dry-run-gradescope,

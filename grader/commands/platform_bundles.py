@@ -104,9 +104,10 @@ def cmd_prairielearn(args: argparse.Namespace) -> int:
 
 def cmd_classroom50(args: argparse.Namespace) -> int:
     assignment = load_assignment(Path(args.assignment))
-    out = build_classroom50(Path(args.out), Path(args.specs or assignment.specs), args.slug, assignment,
+    slug = args.slug or assignment.slug
+    out = build_classroom50(Path(args.out), Path(args.specs or assignment.specs), slug, assignment,
                             roster_variants(args, assignment, CLASSROOM50_KEY))
-    print(f"wrote {out}/autograders/{args.slug}/: copy it to CLASSROOM/autograders/{args.slug}/ in your "
+    print(f"wrote {out}/autograders/{slug}/: copy it to CLASSROOM/autograders/{slug}/ in your "
           "classroom50 repository", file=sys.stderr)
     return 0
 
@@ -142,7 +143,8 @@ def add_classroom50(commands: argparse._SubParsersAction) -> None:
           "every variant, each student graded by theirs (the roster's username column)")],
         [(0, "the folder was written"), CANNOT_RUN])
     command.add_argument("--out", default="dist/classroom50", help="the folder to (re)build (default: %(default)s)")
-    command.add_argument("--slug", default="mastermind", help="the Classroom 50 assignment slug (default: %(default)s)")
+    command.add_argument("--slug", help="the Classroom 50 assignment slug (default: the assignment's slug, "
+                                        "assignment.yaml `slug`: mastermind for the digit game)")
     add_assignment_options(command)
     command.add_argument("--variants-from", type=roster_column, metavar="ROSTER.csv:COLUMN",
                          help="bundle each student's variant, by the roster's `username` column (their GitHub login, "

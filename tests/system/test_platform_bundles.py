@@ -162,6 +162,13 @@ def test_classroom50_outside_its_runner_is_an_infrastructure_error_not_a_grade(t
     assert bad.returncode == 2 and "--slug 'My HW'" in bad.stderr
 
 
+def test_classroom50_names_the_autograder_by_the_assignments_slug_unless_told(tmp_path: Path):
+    """Another assignment's bundle is never filed under the digit game's slug."""
+    done = run_grader("classroom50", "--out", tmp_path / "match", "--assignment", ROOT / "assignments" / "match")
+    assert done.returncode == 0, done.stderr
+    assert [path.name for path in (tmp_path / "match" / "autograders").iterdir()] == ["match"]
+
+
 def test_nothing_students_or_instructors_read_sends_them_to_github_classroom():
     """GitHub Classroom was retired on 2026-08-28: the handout stays a plain check on any repository."""
     read = [ROOT / "README.md", ROOT / "docs" / "instructors.md", ROOT / "docs" / "students.md",
