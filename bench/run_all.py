@@ -26,10 +26,12 @@ RUNS = [
     ("launch_equivalence", ["--jobs", "2"]),
     ("class_speed", ["--students", "200"]),
     ("breakdown", ["--repetitions", "5"]),
+    ("bubblewrap_launch", ["--repetitions", "60"]),
 ]
 QUICK = {"per_spec": ["--repetitions", "1"], "peers": ["--repetitions", "1"],
          "throughput": ["--students", "20", "--sizes", "20", "40"], "hang_cost": ["--repetitions", "1"], "launch_equivalence": ["--jobs", "2"],
-         "class_speed": ["--students", "20", "--check-repetitions", "1"], "breakdown": ["--repetitions", "1"]}
+         "class_speed": ["--students", "20", "--check-repetitions", "1"], "breakdown": ["--repetitions", "1"],
+         "bubblewrap_launch": ["--repetitions", "5"]}
 
 
 def run(name: str, extra: list[str]) -> tuple[str, dict, float]:
@@ -107,6 +109,16 @@ def breakdown_rows(split: dict) -> list[str]:
             "runs' minor faults |", "|---|---|---|---|---|---|---|---|", *rows]
 
 
+def bubblewrap_cost(found: dict) -> str:
+    """bench/bubblewrap_launch.py's wall and CPU per run of bwrap against the fork and plain launches."""
+    if "bwrap" not in found:
+        return "not measured: bwrap is not on PATH"
+    fork, plain = found["bwrap_over_fork"], found["bwrap_over_plain"]
+    return (f"{found['bwrap']['wall_ms']:.0f} ms a run (fork {found['fork']['wall_ms']:.0f} ms, plain "
+            f"{found['plain']['wall_ms']:.0f} ms): {fork['wall']:.2f}x the fork launch's wall, {fork['cpu']:.2f}x its CPU; "
+            f"{plain['wall']:.2f}x and {plain['cpu']:.2f}x the plain launch's")
+
+
 def main() -> int:
     quick = "--quick" in sys.argv[1:]
     started = time.perf_counter()
@@ -170,6 +182,8 @@ def main() -> int:
     rows.append(("Sandbox overhead per spec", "(report)",
                  f"isolation on/off {spec['median_grade_over_off']:.2f}x median; "
                  f"{(total['grade'] - total['grade-off']) / spec['specs']:+.0f} ms per spec (suite mean)", ""))
+    rows.append(("A launch through bubblewrap, a one-line program (issue 38; a note, not a switch)", "(report)",
+                 bubblewrap_cost(results["bubblewrap_launch"]), ""))
     lines = [
         "# Benchmarks",
         "",
