@@ -15,7 +15,9 @@ from browsers import LIMITS, NEEDS_BROWSER, ROOT
 from grader.base.errors import SandboxFailure
 from grader.engine.browser import CRASHED, NO_CONTROL, UNSETTLED, Browser, PageRun, Problem
 from grader.sandbox import proc
-from grader.sandbox.box import PLAIN, Sandbox
+from grader.sandbox.isolated import PLAIN
+from grader.sandbox.box import Sandbox
+from grader.sandbox.modes import open_sandbox
 from grader.spec.web import PAGE, Region
 
 PAGES = ROOT / "tests" / "pages" / "idle"
@@ -24,7 +26,7 @@ pytestmark = NEEDS_BROWSER
 
 
 def page_run(page: str, values: tuple[float, ...] = ()) -> tuple[Sandbox, PageRun]:
-    box = Sandbox(PAGES, LIMITS, isolate=True, launch=PLAIN, browser=True)
+    box = open_sandbox(PAGES, LIMITS, isolate=True, launch=PLAIN, browser=True)
     return box, PageRun(Browser(box), page, values, 0)
 
 
@@ -147,9 +149,5 @@ def test_a_script_that_never_returns_is_ended_by_the_step_timeout_and_the_next_s
 
 
 def test_a_browser_is_refused_outside_the_isolated_sandbox():
-    box = Sandbox(PAGES, LIMITS, isolate=False, launch=PLAIN, browser=True)
-    try:
-        with pytest.raises(SandboxFailure, match="a web page is opened in a browser only inside the isolated sandbox"):
-            Browser(box, "testing")
-    finally:
-        box.close()
+    with pytest.raises(SandboxFailure, match=r"only inside the isolated sandbox, which this machine cannot give \(testing\)"):
+        open_sandbox(PAGES, LIMITS, isolate=False, launch=PLAIN, browser=True, reason="testing")
