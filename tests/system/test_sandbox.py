@@ -93,12 +93,9 @@ def running(
         try:
             yield box, child
         finally:
-            started = time.monotonic()
             box.kill_all(child.pid)
-            killed_in = time.monotonic() - started
             child.close(force=True)
         assert leftovers(box) == []
-        assert killed_in < 4
 
 
 def ended(child: pexpect.spawn, timeout: float = 5) -> tuple[str, int | None, int | None]:
