@@ -142,9 +142,9 @@ class IsolatedSandbox(Sandbox):
         if not dies_with(self._grader, signal.SIGKILL):
             os._exit(125)  # the grader died before that was in place
 
-    def ours(self, pid: int) -> bool:
-        """Is `pid` this run's launcher or namespace init (not a recycled pid)? (`Launched.ours`)"""
-        return self.launched.ours(pid)
+    def is_helper(self, pid: int) -> bool:
+        """Is `pid` this run's launcher or namespace init (not a recycled pid)? (`Launched.is_helper`)"""
+        return self.launched.is_helper(pid)
 
     def init_pid(self, pid: int) -> int | None:
         """Host pid of the namespace init of the run whose launcher is `pid` (None before it exists)."""

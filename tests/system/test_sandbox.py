@@ -48,7 +48,7 @@ MODES = [pytest.param(True, id="isolated", marks=needs_isolation), pytest.param(
 
 
 def leftovers(box: Sandbox) -> list[int]:
-    """Live (non-zombie) processes of this run: its per-run uid, its launcher/init (`IsolatedSandbox.ours`) or, in
+    """Live (non-zombie) processes of this run: its per-run uid, its launcher/init (`IsolatedSandbox.is_helper`) or, in
     the fallback, its marker in their environment."""
     found = []
     marker = f"{MARKER}={getattr(box, 'marker', '')}".encode()
@@ -63,7 +63,7 @@ def leftovers(box: Sandbox) -> list[int]:
         if re.search(r"^State:\s+[ZX]", status, re.M):
             continue
         uids = re.search(r"^Uid:(.*)$", status, re.M).group(1).split()
-        ours = isinstance(box, IsolatedSandbox) and box.ours(int(entry))
+        ours = isinstance(box, IsolatedSandbox) and box.is_helper(int(entry))
         if str(box.uid) in uids or ours or not isinstance(box, IsolatedSandbox) and marker in environ:
             found.append(int(entry))
     return found
