@@ -23,7 +23,7 @@ from grader.judge.judging import Session, Verdict, judge  # noqa: E402
 from grader.commands.mutants import load_corpus, specs_for  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.engine.runner import Options, run_spec  # noqa: E402
-from grader.sandbox.box import FORK, PLAIN  # noqa: E402
+from grader.sandbox.isolated import FORK, PLAIN  # noqa: E402
 from grader.spec.specs import Spec, load_specs  # noqa: E402
 
 

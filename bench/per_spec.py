@@ -24,7 +24,7 @@ from common import REFERENCE, SPECS, WRONG_PROMPTS, emit, floor_run, interleaved
 
 from grader.judge.judging import judge  # noqa: E402
 from grader.engine.runner import Options, run_spec  # noqa: E402
-from grader.sandbox.box import PLAIN  # noqa: E402
+from grader.sandbox.isolated import PLAIN  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.spec.specs import load_specs  # noqa: E402
 

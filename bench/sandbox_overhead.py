@@ -17,7 +17,7 @@ import pexpect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from grader.sandbox.box import Sandbox  # noqa: E402
+from grader.sandbox.modes import open_sandbox  # noqa: E402
 from grader.sandbox.limits import Limits  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.spec.assignment import PYTHON  # noqa: E402
@@ -25,7 +25,7 @@ from grader.spec.assignment import PYTHON  # noqa: E402
 
 def one(folder: Path, isolate: bool) -> tuple[float, float]:
     started = time.perf_counter()
-    with Sandbox(folder, Limits(), isolate=isolate) as box:
+    with open_sandbox(folder, Limits(), isolate=isolate) as box:
         argv, env, cwd = box.command([PYTHON, "mastermind.py"])
         spawned = time.perf_counter()
         child = pexpect.spawn(argv[0], argv[1:], env=env, cwd=str(cwd), preexec_fn=box.preexec, echo=False,

@@ -34,7 +34,8 @@ from grader.base.project import PACKAGE
 from grader.engine.runner import Options
 from grader.explore.part import check_with_part
 from grader.sandbox.reaping import dies_with
-from grader.sandbox.scratch import WORKER_FOLDER, make_folder, scratch
+from grader.sandbox.modes import sandbox_kind
+from grader.sandbox.scratch import WORKER_FOLDER, make_folder
 from grader.sandbox.protections import Protections, protections, take_probed
 from grader.spec.specs import Spec
 
@@ -109,8 +110,8 @@ class Worker:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PACKAGE.parent), env.get("PYTHONPATH")]))
         # Its runs' sandbox folders go in a folder of its own, which we remove once it is gone: a worker
         # killed mid-run cannot clean up after itself.
-        isolated = protections().isolated  # probed here once anyway: the fingerprint names it
-        self.scratch = make_folder(WORKER_FOLDER, scratch() if isolated else None)
+        runs = sandbox_kind(protections().isolated)  # probed here once anyway: the fingerprint names it
+        self.scratch = make_folder(WORKER_FOLDER, runs.folder_parent())
         os.chmod(self.scratch, 0o711)  # a per-run uid (the fallback as root) passes through to its copy, lists nothing
         env["TMPDIR"] = str(self.scratch)
         self.process = subprocess.Popen(

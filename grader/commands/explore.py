@@ -21,7 +21,7 @@ from grader.engine.runner import Options
 from grader.explore.games import GAMES
 from grader.explore.search import DEFAULT_GAMES, DEFAULT_SEED, Exploration, explore
 from grader.explore.transcript import as_json, spec_text, summary, transcript
-from grader.sandbox.box import start_ahead
+from grader.sandbox.protections import probe_ahead
 from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.spec.specs import load_suite
 
@@ -53,7 +53,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
         raise UsageError(f"{submission}: no such submission folder")
     for target in filter(None, (args.json, args.save)):
         check_writable(Path(target))
-    start_ahead(args.launch)
+    probe_ahead()
     assignment = chosen_assignment(args)
     game = GAMES.get(assignment.slug)
     if game is None:

@@ -24,8 +24,8 @@ from grader.base.project import default_jobs
 from grader.engine.intake import INTAKE_LIMIT_NAMES, IntakeLimits
 from grader.engine.referee import KEY_FILE, RefereeError, start_referee
 from grader.engine.runner import Options
-from grader.sandbox.protections import exposed, protections
-from grader.sandbox.box import FORK, LAUNCHES, start_ahead
+from grader.sandbox.protections import exposed, isolation, probe_ahead, protections
+from grader.sandbox.isolated import FORK, LAUNCHES
 from grader.sandbox.limits import Limits
 from grader.spec.errors import SpecError, SpecErrors
 from grader.spec.specs import Spec, load_specs
@@ -180,9 +180,8 @@ def options_from(args: argparse.Namespace, assignment: Assignment, plain: bool =
     code could read (the specs, the reference, `private` such as the class folder, the assignment's folder
     and its referee's key: a checkout gives the key 0644 where `record` made it 0600). Runs hide those
     folders, the assignment's and `hidden` (the class a checked folder lies in) wherever they lie."""
+    isolation(args.require_sandbox)  # refused here, before any run, when full isolation is required
     found = protections()
-    if args.require_sandbox and not found.full:
-        raise UsageError(f"--require-sandbox: full isolation is not available here ({found.describe()})")
     if not found.full:
         print(PLAIN_NOTICE if plain else f"warning: {found.describe()}", file=sys.stderr)
     course = (Path(args.specs) if args.specs else assignment.specs, assignment.reference, *private)
@@ -217,7 +216,7 @@ def check_plan(args: argparse.Namespace) -> tuple[Plan, Path]:
         raise UsageError("--jobs must be at least 1")
     for target in filter(None, (args.json, args.junit)):
         check_writable(Path(target))
-    start_ahead(args.launch)  # while the specs are read
+    probe_ahead()  # while the specs are read
     assignment, specs_dir, every = assignment_specs(args, visible_only=args.visible_only, every_variant=True)
     specs = with_part(variant_specs(assignment, every), assignment, specs_dir, args.visible_only)
     # A student's own check is told, in plain words, that the official grading isolates their program fully;

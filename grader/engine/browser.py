@@ -98,9 +98,9 @@ class Browser:
     `kill` ends it with every process of the run. Pages of several specs of one submission may share it,
     each in a fresh context (grader/engine/pages.py)."""
 
-    def __init__(self, box: Sandbox, reason: str = "") -> None:
+    def __init__(self, box: Sandbox) -> None:
         self.box = box
-        self.door = BrowserDoor(box, reason)
+        self.door = BrowserDoor(box)
         self.killed = False
         try:
             self.handle = _driver().chromium.launch(executable_path=str(self.door.executable),

@@ -22,8 +22,10 @@ from grader.engine.browser import NO_CONTROL, UNSETTLED, Browser, PageRun, Probl
 from grader.judge.judging import Session
 from grader.judge.matching import step_matches
 from grader.judge.outcome import Ending
-from grader.sandbox.box import PLAIN, Sandbox
+from grader.sandbox.box import Sandbox
+from grader.sandbox.isolated import PLAIN
 from grader.sandbox.limits import Limits
+from grader.sandbox.modes import open_sandbox
 from grader.sandbox.protections import isolation, protections
 from grader.spec.specs import Spec
 from grader.spec.timeouts import step_timeout
@@ -47,9 +49,10 @@ def _browser(submission: Path, limits: Limits, require_isolation: bool) -> Brows
         return kept[2]
     if kept is not None:
         _close(kept[1], kept[2])
-    box = Sandbox(submission, limits, isolate=isolation(require_isolation), launch=PLAIN, browser=True)
+    box = open_sandbox(submission, limits, isolate=isolation(require_isolation), launch=PLAIN, browser=True,
+                       reason=protections().reason)
     try:
-        browser = Browser(box, protections().reason)
+        browser = Browser(box)
     except BaseException:
         box.close()
         raise

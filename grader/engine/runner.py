@@ -21,8 +21,10 @@ from grader.judge.matching import normalise, step_matches
 from grader.judge.outcome import Ending
 from grader.engine.referee import Ruling, referee_call, referee_verdict, start_referee, transcript
 from grader.base.errors import SandboxFailure
-from grader.sandbox.box import FORK, PLAIN, Sandbox
+from grader.sandbox.box import Sandbox
+from grader.sandbox.isolated import FORK
 from grader.sandbox.limits import Limits
+from grader.sandbox.modes import open_sandbox
 from grader.sandbox.protections import isolation
 from grader.spec.specs import Spec
 from grader.spec.timeouts import STUCK_ASLEEP_SECONDS, STUCK_CPU_SECONDS, spec_timeout, step_timeout
@@ -44,7 +46,7 @@ class Options:
     command: tuple[str, ...] = field(default_factory=lambda: example_assignment().command)  # how it runs `script`
     referee: str = ""  # the assignment's referee file, for referee specs
     config: str = ""  # the assignment.yaml these options come from (its content decides grades too)
-    launch: str = FORK  # how an isolated run starts the program (grader/sandbox/box.py: FORK or PLAIN)
+    launch: str = FORK  # how an isolated run starts the program (grader/sandbox/isolated.py: FORK or PLAIN)
     variant: str = ""  # the assignment's variant graded ("" for an assignment without parameters)
     parameters: tuple[tuple[str, bool | int | str], ...] = ()  # that variant's, for the referee
     hidden: tuple[str, ...] = ()  # the course's folders (specs, assignment, reference, class): hidden from runs
@@ -163,8 +165,8 @@ def play_session(
     echoed: tuple[bool | None, ...] = ()
     try:
         with interrupts_deferred():  # a Ctrl-C held back here is raised at the end of the block: inside the try
-            box = Sandbox(submission, options.limits, isolate=isolation(options.require_isolation),
-                          launch=options.launch if options.transport == PTY else PLAIN, hidden=options.hidden)  # the server hands out ptys
+            box = open_sandbox(submission, options.limits, isolate=isolation(options.require_isolation),
+                               launch=options.launch, hidden=options.hidden)
         with interrupts_deferred():  # the program and our handle on it exist together, or neither does
             transport = open_transport(options, box, argv)
         for step in count():

@@ -19,7 +19,7 @@ class Launched:
         self.config, self.state = config, state
         self.launcher: tuple[int, bytes] | None = None
 
-    def ours(self, pid: int) -> bool:
+    def is_helper(self, pid: int) -> bool:
         """Is `pid` this run's launcher or namespace init (not a recycled pid)? A plain launch's both carry
         the config path; a fork launch's init is the one the server named."""
         if self.launcher is None:
@@ -52,12 +52,12 @@ class Launched:
 
     def init_child(self, pid: int) -> int | None:
         """init found as the launcher's child (before the launcher has recorded it)."""
-        return next((child for child in proc.children(pid) if self.ours(child)), None)
+        return next((child for child in proc.children(pid) if self.is_helper(child)), None)
 
     def kill(self, pid: int, timeout: float) -> None:
         """SIGKILL to the namespace's init of the run started as `pid` (its launcher, or a fork launch's init; to
         the launcher while there is no init yet), and return once both are dead (see `Sandbox.kill_all`)."""
-        known = proc.follow([pid] if self.ours(pid) else [])
+        known = proc.follow([pid] if self.is_helper(pid) else [])
         identity = self.init_identity()
         if identity is None:
             child = self.init_child(pid)
@@ -69,4 +69,4 @@ class Launched:
             kill(init)
         elif pid in known:
             kill(pid)  # no init yet: one forked meanwhile sees the launcher die and exits by itself
-        wait_dead(self.ours, known, timeout, grace=0.5, candidates=self.candidates)
+        wait_dead(self.is_helper, known, timeout, grace=0.5, candidates=self.candidates)

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import ClassVar, Iterable
 
 from grader.sandbox import proc
-from grader.sandbox.box import Sandbox
 from grader.sandbox.environment import others_may
 from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.limits import Limits
@@ -23,6 +22,7 @@ from grader.sandbox.scratch import PROBE_FOLDER, make_folder
 from grader.base.errors import IsolationUnavailable
 from grader.base.project import PYTHON
 from grader.sandbox.inside import landlock, syscalls
+from grader.sandbox.isolated import IsolatedSandbox
 
 try:
     import resource
@@ -84,7 +84,7 @@ def exposed(found: Protections, private: Iterable[Path]) -> str | None:
     shared temporary folders, and the `private` folders and files, class, specs, reference, the assignment, the
     referee's key, where other users may enter or read them). None: nothing is exposed (isolation, Landlock, or
     not root, which the protections line says)."""
-    if found.isolated or found.landlock or not found.unprivileged_user:
+    if found.private_filesystem or found.landlock or not found.unprivileged_user:
         return None
     line = ("warning: without isolation or Landlock student code can read every file other users may read, "
             "in /tmp, /var/tmp and /dev/shm too")
@@ -107,8 +107,15 @@ def isolation(require_full: bool = False) -> bool:
     `IsolationUnavailable` instead of a fallback."""
     found = protections()
     if (require_full or os.environ.get("GRADER_SANDBOX") == "require") and not found.full:
-        raise IsolationUnavailable(found.describe())
+        raise IsolationUnavailable(f"full isolation is not available here ({found.describe()})")
     return found.isolated
+
+
+def probe_ahead() -> None:
+    """Find this machine's protections in a thread of their own while the grader does other work (reading
+    the specs): the probe's run starts the fork server the runs are forked by, so the first run waits for
+    neither. The thread is not a daemon: a probe cut short at exit would leave its folders behind."""
+    threading.Thread(target=protections, name="protections probe").start()
 
 
 def protections() -> Protections:
@@ -170,7 +177,7 @@ def _probe() -> Protections:
         )
         import pexpect  # noqa: PLC0415 - Linux only, as the sandbox
 
-        box = Sandbox(probe_dir, Limits(), isolate=True)
+        box = IsolatedSandbox(probe_dir, Limits())
         with box:  # launched as the runs will be (which starts this process's fork server ahead of them)
             child = None
             try:

@@ -139,16 +139,16 @@ def kill(pid: int) -> None:
         pass
 
 
-def wait_dead(ours: Callable[[int], bool], followed: dict[int, bytes], timeout: float, grace: float,
+def wait_dead(belongs: Callable[[int], bool], followed: dict[int, bytes], timeout: float, grace: float,
               candidates: Callable[[], Iterable[int]] = proc.pids) -> None:
-    """Until no process that `ours` recognises among `candidates()` (or in `followed`) is alive; SIGKILL
+    """Until no process that `belongs` recognises among `candidates()` (or in `followed`) is alive; SIGKILL
     those still alive after `grace`. A process is followed by (pid, start time) from the moment it is
     recognised: while it exits its command line and environment already read empty, and its pid may be
     reused once it is reaped."""
     started = time.monotonic()
     while True:
         for other in candidates():
-            if other not in followed and ours(other):
+            if other not in followed and belongs(other):
                 state = proc.state(other)
                 if state is not None:
                     followed[other] = state[1]

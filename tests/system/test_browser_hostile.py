@@ -17,7 +17,9 @@ from grader.engine.page_hooks import CONSOLE_KEPT
 from grader.engine import pages
 from grader.engine.pages import close_browsers, run_page
 from grader.judge.outcome import Ending
-from grader.sandbox.box import PLAIN, Sandbox
+from grader.sandbox.isolated import PLAIN
+from grader.sandbox.box import Sandbox
+from grader.sandbox.modes import open_sandbox
 from grader.spec.specs import parse_spec
 from grader.spec.web import Region
 
@@ -34,7 +36,7 @@ def browsers() -> Iterator[Callable[[], Browser]]:
     def live() -> Browser:
         if kept and kept[-1][1].alive:
             return kept[-1][1]
-        box = Sandbox(PAGES, LIMITS, isolate=True, launch=PLAIN, browser=True)
+        box = open_sandbox(PAGES, LIMITS, isolate=True, launch=PLAIN, browser=True)
         kept.append((box, Browser(box)))
         return kept[-1][1]
 

@@ -21,9 +21,9 @@ from test_sandbox import HOSTILE, ROOT, needs_isolation
 # argv[3:] hidden, as the runner runs it; prints what the program printed.
 DRIVE = textwrap.dedent("""
     import sys, pexpect
-    from grader.sandbox.box import Sandbox
+    from grader.sandbox.modes import open_sandbox
     from grader.sandbox.limits import Limits
-    with Sandbox(sys.argv[1], Limits(), isolate=sys.argv[2] == "isolated", hidden=sys.argv[3:]) as box:
+    with open_sandbox(sys.argv[1], Limits(), isolate=sys.argv[2] == "isolated", hidden=sys.argv[3:]) as box:
         child = box.start(["python3", "mastermind.py"], encoding="utf-8", timeout=10)
         child.expect(pexpect.EOF)
         box.kill_all(child.pid)

@@ -47,9 +47,9 @@ def test_folders_nested_past_the_longest_path_are_over_the_disk_and_still_remove
 
 DRIVE = textwrap.dedent("""
     import sys, pexpect
-    from grader.sandbox.box import Sandbox
+    from grader.sandbox.modes import open_sandbox
     from grader.sandbox.limits import Limits
-    with Sandbox(sys.argv[1], Limits(cpu_seconds=2, memory_mb=256, processes=16), isolate=False) as box:
+    with open_sandbox(sys.argv[1], Limits(cpu_seconds=2, memory_mb=256, processes=16), isolate=False) as box:
         child = box.start(sys.argv[2:] or ["python3", "mastermind.py"], encoding="utf-8", timeout=10)
         child.expect(pexpect.EOF)
         child.wait()  # its own ending, before kill_all's

@@ -20,7 +20,7 @@ import pytest
 
 from grader.sandbox import forking, proc
 from grader.sandbox.protections import protections
-from grader.sandbox.box import FORK, PLAIN
+from grader.sandbox.isolated import FORK, PLAIN
 from test_launch import run
 from test_sandbox import ROOT, ended, of_user, running, submission
 
@@ -131,8 +131,8 @@ def test_a_run_that_ignores_the_hang_up_dies_with_a_crashed_grader(tmp_path: Pat
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "from grader.sandbox.box import Sandbox\nfrom grader.sandbox.limits import Limits\nfrom grader.sandbox.protections import isolation\n"
-        f"box = Sandbox(Path({str(folder)!r}), Limits(), isolate=isolation(), launch={launch!r})\n"
+        "from grader.sandbox.modes import open_sandbox\nfrom grader.sandbox.limits import Limits\nfrom grader.sandbox.protections import isolation\n"
+        f"box = open_sandbox(Path({str(folder)!r}), Limits(), isolate=isolation(), launch={launch!r})\n"
         "child = box.start(['python3', 'mastermind.py'])\n"
         "child.expect('Enter key: ', timeout=10)\n"
         "print(box.launch, box.uid, box.root, child.pid, flush=True)\n"

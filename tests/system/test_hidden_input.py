@@ -10,7 +10,7 @@ from grader.engine.runner import Options, run_session, run_spec
 from grader.engine.transport import PIPES
 from grader.judge.judging import MISMATCH, judge
 from grader.judge.outcome import Ending
-from grader.sandbox.box import FORK, PLAIN
+from grader.sandbox.isolated import FORK, PLAIN
 from conftest import spec_from
 
 LAUNCHES = [FORK, PLAIN]

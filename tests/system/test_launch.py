@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -24,13 +25,15 @@ if str(ROOT) not in sys.path:  # running `pytest` from anywhere, without an inst
 import test_sandbox  # noqa: E402
 from test_sandbox import *  # noqa: E402,F401,F403 - every sandbox test, run again with the plain launch
 from grader.engine import runner  # noqa: E402
-from grader.sandbox import forking, proc, box as sandbox
+from grader.sandbox import forking, proc, protections as probing  # noqa: E402
 from grader.commands.mutants import grade_corpus, load_corpus  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.engine.runner import Options  # noqa: E402
 from grader.engine.terminal import pty_rdev  # noqa: E402
 from grader.engine.waiting import ProcWatch  # noqa: E402
-from grader.sandbox.box import FORK, PLAIN, Sandbox  # noqa: E402
+from grader.sandbox.isolated import FORK, PLAIN
+from grader.sandbox.box import Sandbox  # noqa: E402
+from grader.sandbox.modes import open_sandbox  # noqa: E402
 from grader.sandbox.limits import Limits  # noqa: E402
 from grader.sandbox.protections import isolation  # noqa: E402
 from grader.base.project import PYTHON  # noqa: E402
@@ -76,11 +79,9 @@ print("processes:", count)
 """
 
 
-class PlainSandbox(Sandbox):
-    """The runner's and the sandbox tests' Sandbox, launching plain whatever they ask."""
-
-    def __init__(self, *args, launch: str = PLAIN, **kwargs) -> None:
-        super().__init__(*args, launch=PLAIN, **kwargs)
+def plain_sandbox(*args, launch: str = PLAIN, **kwargs) -> Sandbox:
+    """The runner's and the sandbox tests' sandbox, launching plain whatever they ask."""
+    return open_sandbox(*args, launch=PLAIN, **kwargs)
 
 
 @pytest.fixture(autouse=True)
@@ -91,13 +92,13 @@ def plain_launch(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
     callspec = getattr(request.node, "callspec", None)
     if callspec is not None and callspec.params.get("isolate") is False or "fallback" in request.node.name:
         pytest.skip("the fallback has no launcher: test_sandbox.py runs it")
-    monkeypatch.setattr(test_sandbox, "Sandbox", PlainSandbox)
-    monkeypatch.setattr(runner, "Sandbox", PlainSandbox)
+    monkeypatch.setattr(test_sandbox, "open_sandbox", plain_sandbox)
+    monkeypatch.setattr(runner, "open_sandbox", plain_sandbox)
 
 
 def run(folder: Path, launch: str, interrupt: str | None = None) -> tuple[str, int | None, int | None]:
     """Output (with \r\n) and (exit status, signal) of `mastermind.py a1 b2` in `folder`, launched so."""
-    with Sandbox(folder, Limits(), isolate=isolation(), launch=launch) as box:
+    with open_sandbox(folder, Limits(), isolate=isolation(), launch=launch) as box:
         assert box.launch == launch
         child = box.start([PYTHON, "mastermind.py", "a1", "b2"], encoding="utf-8", timeout=30)
         try:
@@ -186,7 +187,7 @@ def test_a_sample_of_the_corpus_gets_the_same_verdicts_both_ways() -> None:
 def test_a_program_that_is_not_python_script_is_executed_as_in_a_plain_run(tmp_path: Path) -> None:
     folder = program(tmp_path, "")
     shutil.copy(shutil.which("true"), folder / "true")
-    with Sandbox(folder, Limits(), isolate=isolation(), launch=FORK) as box:
+    with open_sandbox(folder, Limits(), isolate=isolation(), launch=FORK) as box:
         child = box.start(["./true"])
         child.expect(pexpect.EOF)
         child.wait()
@@ -211,7 +212,7 @@ def test_a_run_the_fork_server_cannot_start_falls_back_to_plain_and_says_so(
 ) -> None:
     folder = program(tmp_path, "")
     true = shutil.which("true")
-    with Sandbox(folder, Limits(), isolate=isolation(), launch=FORK) as box:
+    with open_sandbox(folder, Limits(), isolate=isolation(), launch=FORK) as box:
         box.python = true  # a "server" that exits at once: neither attempt gets a launcher
         child = box.start([PYTHON, "mastermind.py"])
         try:
@@ -230,8 +231,8 @@ def test_the_fork_server_ends_with_the_grader_that_started_it(tmp_path: Path) ->
     code = (
         "from pathlib import Path\n"
         "from grader.sandbox import forking\n"
-        "from grader.sandbox.box import Sandbox\nfrom grader.sandbox.limits import Limits\nfrom grader.sandbox.protections import isolation\n"
-        f"with Sandbox(Path({str(folder)!r}), Limits(), isolate=isolation()) as box:\n"
+        "from grader.sandbox.modes import open_sandbox\nfrom grader.sandbox.limits import Limits\nfrom grader.sandbox.protections import isolation\n"
+        f"with open_sandbox(Path({str(folder)!r}), Limits(), isolate=isolation()) as box:\n"
         "    child = box.start(['python3', 'mastermind.py'])\n"
         "    child.expect('ran')\n"
         "    box.kill_all(child.pid)\n"
@@ -248,11 +249,14 @@ def test_the_fork_server_ends_with_the_grader_that_started_it(tmp_path: Path) ->
         time.sleep(0.01)
 
 
-def test_start_ahead_starts_the_fork_server_only_for_the_fork_launch() -> None:
+def test_probing_ahead_finds_the_protections_and_starts_the_fork_server_in_the_background(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(probing, "_probed", None)
     forking.stop()
-    sandbox.start_ahead(PLAIN)
-    assert forking._server is None
-    sandbox.start_ahead(FORK)
+    probing.probe_ahead()
+    probe = next(thread for thread in threading.enumerate() if thread.name == "protections probe")
+    probe.join(timeout=60)
+    assert probing._probed is not None and probing._probed.isolated
     assert forking._server is not None and forking._server.alive()
 
 

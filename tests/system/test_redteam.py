@@ -15,7 +15,7 @@ import pytest
 from grader.sandbox.cgroup import CPU_WEIGHT
 from grader.base.errors import SandboxFailure
 from grader.sandbox import proc
-from grader.sandbox.box import Sandbox
+from grader.sandbox.modes import open_sandbox
 from grader.sandbox.cgroup import run_group_parents
 from grader.sandbox.protections import Protections, exposed, protections
 from grader.sandbox.inside import landlock
@@ -161,14 +161,14 @@ def test_a_run_folder_the_per_run_uid_cannot_reach_is_the_graders_error(
     closed.mkdir(mode=0o700)
     monkeypatch.setattr(tempfile, "tempdir", str(closed))
     with pytest.raises(SandboxFailure, match="closed to other users"):
-        Sandbox(ROOT / "reference", FAST, isolate=False)
+        open_sandbox(ROOT / "reference", FAST, isolate=False)
     assert list(closed.iterdir()) == []
 
 
 @as_root
 def test_a_fallback_run_cannot_read_the_working_copy_of_another_run(tmp_path: Path) -> None:
     # Two runs at once without isolation (grade --jobs 2, two CI checks): the other's copy is found by listing /tmp.
-    with Sandbox(ROOT / "reference", FAST, isolate=False) as other:
+    with open_sandbox(ROOT / "reference", FAST, isolate=False) as other:
         thief = submission(tmp_path, "read_checkout", {"paths.txt": str(other.workdir / "mastermind.py")})
         with running(thief, isolate=False) as (_, child):
             output, status, sig = ended(child)
@@ -322,7 +322,7 @@ def test_a_repository_uploaded_with_its_git_folder_is_run_without_it(tmp_path: P
     assert admitted.problem is None and admitted.folder == folder
     sources = sorted(path.name for path in (ROOT / "reference").iterdir() if path.name != "__pycache__")
     assert [entry.name for entry in admitted.entries] == sources
-    with Sandbox(folder, FAST, isolate=False) as box:
+    with open_sandbox(folder, FAST, isolate=False) as box:
         assert sorted(path.name for path in box.workdir.iterdir()) == [entry.name for entry in admitted.entries]
 
 

@@ -17,7 +17,7 @@ if str(ROOT) not in sys.path:
 
 from conftest import ECHO_SPEC, calls, grade, spec_from  # noqa: E402
 from grader.sandbox import proc  # noqa: E402
-from grader.sandbox.box import Sandbox  # noqa: E402
+from grader.sandbox.modes import open_sandbox  # noqa: E402
 from grader.sandbox.scratch import MEMORY, scratch  # noqa: E402
 from grader.sandbox.limits import Limits  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
@@ -45,8 +45,8 @@ def test_an_isolated_run_keeps_its_folder_in_memory_and_a_fallback_run_on_disk(
     monkeypatch.delenv("TMPDIR", raising=False)
     monkeypatch.setattr(tempfile, "tempdir", None)
     assert scratch() == MEMORY
-    with Sandbox(ROOT / "reference", FAST, isolate=True) as isolated, \
-            Sandbox(ROOT / "reference", FAST, isolate=False) as fallback:
+    with open_sandbox(ROOT / "reference", FAST, isolate=True) as isolated, \
+            open_sandbox(ROOT / "reference", FAST, isolate=False) as fallback:
         assert isolated.root.parent == Path(MEMORY)
         assert fallback.root.parent == Path(tempfile.gettempdir())  # it writes there: memory is no place to fill
     monkeypatch.setenv("TMPDIR", str(tmp_path))  # a folder chosen is a folder used
@@ -57,7 +57,7 @@ def test_an_isolated_run_keeps_its_folder_in_memory_and_a_fallback_run_on_disk(
 @needs_isolation
 def test_the_grader_watches_every_thread_of_the_program_and_none_of_the_sandboxs(tmp_path: Path) -> None:
     (tmp_path / "mastermind.py").write_text(BUSY_TREE)
-    with Sandbox(tmp_path, FAST, isolate=True) as box:
+    with open_sandbox(tmp_path, FAST, isolate=True) as box:
         child = box.start(["python3", "mastermind.py"], encoding="utf-8", timeout=10)
         try:
             child.expect_exact("ready: ")

@@ -14,7 +14,7 @@ import pexpect
 import pytest
 
 from grader.base.project import PYTHON, ROOT, SEEDED_BOOT
-from grader.sandbox.box import Sandbox
+from grader.sandbox.modes import open_sandbox
 from grader.sandbox.environment import unprivileged_python
 from conftest import NOBODY, as_nobody
 from grader_command import run_grader
@@ -47,7 +47,7 @@ def plant(folder: Path, kind: str, python: str) -> None:
 
 
 def sandboxed(folder: Path, isolate: bool, command: tuple[str, ...] = SEEDED) -> tuple[str, int | None, int | None]:
-    with Sandbox(folder, FAST, isolate=isolate) as box:
+    with open_sandbox(folder, FAST, isolate=isolate) as box:
         child = box.start(list(command), encoding="utf-8", timeout=10)
         try:
             return ended(child, timeout=10)
