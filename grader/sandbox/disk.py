@@ -7,7 +7,7 @@ over its limit all the same, only what it held meanwhile may pass the limit (by 
 interval: `docs/sandbox.md`, "What it does not guarantee").
 
 What a run holds: every file and folder under its copy, what its uid owns in the shared temporary folders
-(as root, where the uid is the run's alone) and the files its processes keep open after removing them;
+(as root, where the uid is the run's alone) and the files its processes keep open or mapped after removing them;
 each inode once, by the larger of its size and the blocks it takes. A folder of its copy it has made
 impossible to list (unreadable, or nested past the longest path) counts as over its disk."""
 

@@ -280,14 +280,23 @@ def fd_rdev(pid: int, fd: int) -> int | None:
 
 
 def open_files(pid: int) -> list[os.stat_result]:
-    """What each descriptor of the process refers to (a file removed while open included: its link in /proc
-    still leads to it); empty where they cannot be read (not our process, or one made undumpable)."""
+    """What each descriptor of the process refers to, and each removed file it maps (a removed file's link
+    in /proc still leads to it; a mapping holds its blocks with no descriptor left); empty where they cannot
+    be read (not our process, or one made undumpable; a mapping's link needs root)."""
+    links = [f"/proc/{pid}/fd/{fd}" for fd in listdir(f"/proc/{pid}/fd")]
+    try:
+        with open(f"/proc/{pid}/maps", "rb") as maps:
+            mapped = {tuple(line.split()[3:5]): line.split()[0] for line in maps if line.endswith(b" (deleted)\n")}
+    except OSError:
+        mapped = {}
+    links += [f"/proc/{pid}/map_files/" + "-".join(f"{int(end, 16):x}" for end in span.split(b"-"))
+              for span in mapped.values()]
     found = []
-    for fd in listdir(f"/proc/{pid}/fd"):
+    for link in links:
         try:
-            found.append(os.stat(f"/proc/{pid}/fd/{fd}"))
+            found.append(os.stat(link))
         except OSError:
-            pass  # closed meanwhile
+            pass  # closed or unmapped meanwhile
     return found
 
 

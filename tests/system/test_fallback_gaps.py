@@ -36,6 +36,18 @@ def test_a_fallback_run_is_stopped_at_its_disk_limit(tmp_path: Path) -> None:
     assert limits.disk_mb - 1 <= written < 128, output
 
 
+def test_a_fallback_run_that_keeps_removed_files_only_mapped_is_stopped_at_its_disk_limit(tmp_path: Path) -> None:
+    # A file removed and closed but still mapped (one page of it) keeps all its blocks on the disk, and no folder
+    # and no descriptor shows it: the watch saw 1 MB at a time while a run with disk_mb=16 held 256 MB (and could
+    # go on to vm.max_map_count files). The watch now counts the removed files a run's processes map.
+    limits = Limits(cpu_seconds=5, memory_mb=256, processes=16, file_size_mb=1, open_files=32, disk_mb=16)
+    with running(submission(tmp_path, "mapped_disk"), limits, isolate=False, timeout=30) as (box, child):
+        output, status, sig = ended(child, timeout=30)
+    assert "held" not in output and sig == signal.SIGKILL, output
+    assert box.stopped_by(sig) == "its disk limit (disk_mb=16, at most 20000 files, all it wrote together)"
+    assert int(re.findall(r"^(\d+)\r?$", output, re.M)[-1]) < 128, output
+
+
 def test_folders_nested_past_the_longest_path_are_over_the_disk_and_still_removed(tmp_path: Path) -> None:
     # The watch walks by whole paths, which stop at 4,095 bytes: what lies below could not be measured, so it counts
     # as over. The copy's removal (shutil.rmtree) recursed past Python's limit: a grader error, the copy left.
