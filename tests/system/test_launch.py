@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -258,6 +259,26 @@ def test_probing_ahead_finds_the_protections_and_starts_the_fork_server_in_the_b
     probe.join(timeout=60)
     assert probing._probed is not None and probing._probed.isolated
     assert forking._server is not None and forking._server.alive()
+
+
+def test_a_check_interrupted_while_it_probes_ahead_leaves_no_folder_and_no_process(tmp_path: Path) -> None:
+    # The probe runs in a thread of its own (and starts the fork server) while the specs are read: a Ctrl-C then
+    # ends `check` saying so, and the probe's folders, its run and the server end with it.
+    folder = program(tmp_path, (ROOT / "reference" / "mastermind.py").read_text())
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    grader = subprocess.Popen([sys.executable, "-m", "grader", "check", str(folder)], cwd=ROOT, text=True,
+                              env=dict(os.environ, TMPDIR=str(temporary)), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    seen: list[int] = []
+    while not any(b"forkserver" in b" ".join(proc.cmdline(pid)) for pid in seen):  # the probe has started it
+        assert grader.poll() is None, grader.communicate()
+        seen = proc.descendants(grader.pid)
+    followed = proc.follow(seen)  # by start time too: a pid may be reused once its process is gone
+    grader.send_signal(signal.SIGINT)
+    out, err = grader.communicate(timeout=60)
+    assert "interrupted" in err and "Traceback" not in err, err
+    assert list(temporary.iterdir()) == []
+    assert [pid for pid, since in followed.items() if proc.alive(pid, since)] == []
 
 
 @pytest.mark.parametrize("source", [
