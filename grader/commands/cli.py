@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import signal
 import sys
 
 from grader.base.errors import IsolationUnavailable, SandboxFailure, UsageError
@@ -96,5 +97,6 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"error: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
     except KeyboardInterrupt as interrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # on the way out: a second Ctrl-C must not cut a probe short
         print(f"interrupted: {interrupt}" if str(interrupt) else "interrupted", file=sys.stderr)
     return CANNOT_GRADE
