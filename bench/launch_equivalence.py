@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from common import emit  # noqa: E402
 
 from grader.judge.judging import Session, Verdict, judge  # noqa: E402
-from grader.commands.mutants import load_corpus, specs_for  # noqa: E402
+from grader.grading.corpus import load_corpus, specs_for  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.engine.runner import Options, run_spec  # noqa: E402
 from grader.sandbox.isolated import FORK, PLAIN  # noqa: E402

@@ -12,6 +12,7 @@ from pathlib import Path
 from grader.spec.assignment import (Assignment, find_assignment, load_assignment, no_assignment_found,
                                      with_variant)
 from grader.grading.plan import assignment_options
+from grader.grading.playable import kind_problems, referee_problems
 from grader.grading.variants import variant_specs
 from grader.commands.late_options import submission_late
 from grader.commands.platform_variant import on_platform, platform_variant
@@ -22,12 +23,12 @@ from grader.explore.part import with_part
 from grader.base.helptext import advanced
 from grader.base.project import default_jobs
 from grader.engine.intake import INTAKE_LIMIT_NAMES, IntakeLimits
-from grader.engine.referee import KEY_FILE, RefereeError, start_referee
+from grader.engine.referee import KEY_FILE
 from grader.engine.runner import Options
 from grader.sandbox.protections import exposed, isolation, probe_ahead, protections
 from grader.sandbox.isolated import FORK, LAUNCHES
 from grader.sandbox.limits import Limits
-from grader.spec.errors import SpecError, SpecErrors
+from grader.spec.errors import SpecErrors
 from grader.spec.specs import Spec, load_specs
 from grader.engine.transport import PTY, TRANSPORTS, default_transport
 
@@ -119,39 +120,6 @@ def chosen_assignment(args: argparse.Namespace) -> Assignment:
             raise UsageError("--variant names the variant, and the platform's student chose it too: give one")
         name = platform
     return with_variant(assignment, name)
-
-
-def kind_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecError]:
-    """Specs of the other kind than the assignment: web steps for a console program, or the reverse."""
-    where = assignment.config
-    if assignment.browser:
-        return [SpecError(spec.path, None, f"{where} grades a web page (`transport: browser`): its specs click, "
-                          "press and expect, not a console transcript") for spec in specs if not spec.web]
-    return [SpecError(spec.path, None, f"a web spec (click, press, expect), but {where} grades a console program: "
-                      "a web page's assignment.yaml says `transport: browser`") for spec in specs if spec.web]
-
-
-def referee_problems(assignment: Assignment, specs: list[Spec]) -> list[SpecError]:
-    """Referee specs the assignment cannot play: no referee named, or settings its referee refuses (with
-    the parameters of the variant graded); specs marked for a variant the assignment does not have."""
-    problems = []
-    names = [variant.name for variant in assignment.variants]
-    for spec in specs:
-        unknown = [name for name in spec.variants if name not in names]
-        if unknown:
-            known = f"its variants are {', '.join(names)}" if names else "it has no variants"
-            problems.append(SpecError(spec.path, None, f"`variants:` names {', '.join(unknown)}, but "
-                                      f"{assignment.config} does not: {known}"))
-    for spec in (spec for spec in specs if spec.referee):
-        if assignment.referee is None:
-            problems.append(SpecError(spec.path, None, f"a referee spec, but {assignment.config} names no `referee`"))
-            continue
-        try:
-            start_referee(assignment.referee, spec.seed or 0, spec.referee_settings,
-                          parameters=assignment.variant.values if assignment.variant else None)
-        except RefereeError as error:
-            problems.append(SpecError(spec.path, None, str(error)))
-    return problems
 
 
 def assignment_specs(args: argparse.Namespace, visible_only: bool = False,

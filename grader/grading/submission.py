@@ -1,21 +1,29 @@
 """The owner of grading one submission in this process: admitted, run, judged, its results built and its
-variant fitted, by one plan. `check` calls it; `grade`'s batch runs the same steps spread over workers,
-with the same functions for results and fitting."""
+variant fitted, by one plan. `check` and `validate` call it; `mutants` grades many submissions' verdicts
+at once through it; `grade`'s batch runs the same steps spread over workers, with the same functions for
+results and fitting."""
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Iterator, Sequence
 
 from grader.engine.browser import driver_pids
 from grader.engine.intake import Admitted, admit, refused
+from grader.engine.pages import close_browsers
 from grader.engine.replay import replay_keyless
+from grader.engine.runner import grade_spec
 from grader.explore.part import check_with_part
 from grader.grading.plan import Plan, assignment_options
 from grader.grading.results import final_results, raw_results
 from grader.grading.variants import closer_variant, fitting_runs
 from grader.judge.judging import Verdict
 from grader.report.results import Results
+from grader.sandbox import proc
 from grader.sandbox.reaping import become_subreaper, kill_orphans
 from grader.spec.specs import Spec
 
@@ -53,12 +61,51 @@ def as_played(plan: Plan, folder: Path, verdicts: list[Verdict]) -> list[Verdict
     return replay_keyless(folder, verdicts, assignment_options(plan.assignment, plan.options))
 
 
+def grade_each(work: Sequence[tuple[Plan, Path]], jobs: int = 1) -> list[tuple[Verdict, ...]]:
+    """Each submission's verdicts by its own plan (its specs as specs: no part of random games), as played:
+    every admitted submission's runs share one pool, `jobs` at a time, taken in the order given (put the
+    longest first, so that they do not make the pool's tail); a refused one's verdicts say why."""
+    found = [admitted(plan, submission) for plan, submission in work]
+    runs = [(index, spec) for index, ((plan, _), admission) in enumerate(zip(work, found)) if admission.folder
+            for spec in plan.specs]
+    by_submission: dict[int, list[Verdict]] = {index: [] for index in range(len(work))}
+
+    def run(pair: tuple[int, Spec]) -> Verdict:
+        index, spec = pair
+        plan, folder = work[index][0], found[index].folder
+        assert folder is not None  # only admitted submissions are run
+        return grade_spec(folder, spec, assignment_options(plan.assignment, plan.options))
+
+    def played(index: int) -> tuple[Verdict, ...]:
+        plan, admission = work[index][0], found[index]
+        if admission.folder is None:
+            return tuple(refused(list(plan.specs), admission.problem or ""))
+        return tuple(as_played(plan, admission.folder, by_submission[index]))
+
+    with _reaping(), ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
+        try:
+            for (index, _), verdict in zip(runs, pool.map(run, runs)):
+                by_submission[index].append(verdict)
+        finally:
+            close_browsers()  # the web pages' browsers, kept while a thread plays one submission's specs
+        return list(pool.map(played, range(len(work))))
+
+
+@contextmanager
+def _reaping() -> Iterator[None]:
+    """Whatever the runs inside leave behind is killed at the end: a program that escapes its process group
+    still ends with us. The children this process had before (a caller's own helpers) are not the runs'."""
+    subreaper = become_subreaper()
+    before = set(proc.children(os.getpid()))
+    try:
+        yield
+    finally:
+        if subreaper:
+            kill_orphans(before | driver_pids())  # the browser's driver is this process's helper, not an orphan
+
+
 def _run(plan: Plan, folder: Path, specs: list[Spec], jobs: int) -> list[Verdict]:
     """The verdicts of `specs`, run by the plan's assignment (its variant's options) and as played."""
     options = assignment_options(plan.assignment, plan.options)
-    subreaper = become_subreaper()  # a program that escapes its process group still ends with us
-    try:
+    with _reaping():
         return as_played(plan, folder, check_with_part(folder, specs, options, jobs=jobs))
-    finally:
-        if subreaper:
-            kill_orphans(driver_pids())  # the browser's driver is this process's helper, not an orphan

@@ -1,6 +1,6 @@
 """What a corpus entry's note says besides its verdict, as plain data: the share of the points it must
 earn (`share: at least 80%`, `at most 40%`, `less than OTHER-ENTRY`) and the rules it breaks (`rule: scoring`,
-`rule: presentation, loss`, `rule: all`). Read by `grader mutants` (grader/commands/mutants.py)."""
+`rule: presentation, loss`, `rule: all`). Read by `grader mutants` (grader/grading/corpus.py)."""
 
 from __future__ import annotations
 

@@ -11,14 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from grader.commands.mutants import load_corpus, specs_for, suite_table
-from grader.engine.runner import Options, check_submission
+from grader.engine.runner import Options
+from grader.grading.corpus import grade_corpus, load_corpus, suite_table
+from grader.grading.plan import Plan
 from grader.judge.judging import Verdict
+from grader.spec.assignment import load_assignment
 from grader.spec.specs import load_specs
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = {spec.id: spec for spec in load_specs(ROOT / "specs")}
 TABLE = suite_table(ROOT / "specs", list(SPECS.values()))
+PLAN = Plan(load_assignment(ROOT), tuple(SPECS.values()), Options())
 CORPUS = load_corpus(ROOT / "tests" / "submissions", {row.rule for row in TABLE})
 BY_NAME = {entry.name: entry for entry in CORPUS}
 IN_CORPUS = pytest.mark.xdist_group("corpus")
@@ -29,5 +32,4 @@ CHECK_TITLE = "Checking mastermind.py against the specs"  # one line, as check's
 def verdicts_of(name: str) -> tuple[Verdict, ...]:
     """A corpus entry's verdicts on every spec, in spec order, four runs at a time: a run mostly waits (for
     the program to ask for input, or a hanger's step timeout), so four keep two cores busier than two."""
-    entry = BY_NAME[name]
-    return tuple(check_submission(entry.path, specs_for(entry, list(SPECS.values())), Options(), jobs=4))
+    return tuple(grade_corpus([BY_NAME[name]], PLAN, jobs=4)[name])

@@ -16,8 +16,8 @@ import pytest
 
 from grader.spec.assignment import command_line, load_assignment
 from grader.judge.judging import PASSED, SYNTAX
-from grader.commands.mutants import analyse, grade_corpus, load_corpus
-from grader.grading.plan import assignment_options
+from grader.grading.corpus import analyse, grade_corpus, load_corpus
+from grader.grading.plan import Plan, assignment_options
 from grader.grading.variant_files import filled_copy
 from grader.report.text import failure_details
 from grader.engine.runner import Options, grade_spec, play_session
@@ -131,7 +131,7 @@ def test_corpus_entries_are_graded_as_their_notes_say(folder, names):
     specs = load_specs(assignment.specs)
     with filled_copy(assignment.corpus, assignment) as corpus:
         entries = [entry for entry in load_corpus(corpus) if entry.name in names]
-        results = grade_corpus(entries, specs, assignment_options(assignment), jobs=2)
+        results = grade_corpus(entries, Plan(assignment, tuple(specs), assignment_options(assignment)), jobs=2)
     analysis = analyse(entries, specs, results)
     assert not analysis.uncaught and not analysis.wrongly_failed and not analysis.grader_errors
 

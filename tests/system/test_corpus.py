@@ -19,7 +19,7 @@ from graded_corpus import BY_NAME, CHECK_TITLE, CORPUS, IN_CORPUS, ROOT, SPECS, 
 from grader.judge.judging import (CRASH, EARLY_EXIT, EXIT_STATUS, HANG, MISMATCH, PASSED, SYNTAX, WANTS_INPUT, Verdict,
                                   shown_input)
 from grader.base.errors import UsageError
-from grader.commands.mutants import FAIL, PASS, analyse, earned_share, load_corpus, matrix_rows, render, suite_table
+from grader.grading.corpus import FAIL, PASS, analyse, earned_share, load_corpus, matrix_rows, render, suite_table
 from grader.spec.notes import AT_LEAST, AT_MOST, LESS_THAN, Share, parse_rules, parse_share, share_problem
 from grader.report.rule_matrix import broken_rules, isolation_problems
 from grader.report.text import failure_details, render_text

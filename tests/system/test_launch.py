@@ -27,7 +27,9 @@ import test_sandbox  # noqa: E402
 from test_sandbox import *  # noqa: E402,F401,F403 - every sandbox test, run again with the plain launch
 from grader.engine import runner  # noqa: E402
 from grader.sandbox import forking, proc, protections as probing  # noqa: E402
-from grader.commands.mutants import grade_corpus, load_corpus  # noqa: E402
+from grader.grading.corpus import grade_corpus, load_corpus  # noqa: E402
+from grader.grading.plan import Plan  # noqa: E402
+from grader.spec.assignment import load_assignment  # noqa: E402
 from grader.sandbox.protections import protections  # noqa: E402
 from grader.engine.runner import Options  # noqa: E402
 from grader.engine.terminal import pty_rdev  # noqa: E402
@@ -179,8 +181,8 @@ def test_a_sample_of_the_corpus_gets_the_same_verdicts_both_ways() -> None:
     entries = [entry for entry in load_corpus(ROOT / "tests" / "submissions")
                if entry.name in ("ok-class-game", "crash-int-on-non-digit", "bug-exit-status-one", "syntax-missing-colon")]
     specs = [spec for spec in load_specs(ROOT / "specs") if spec.id.startswith(("01", "02", "06"))]
-    plain = grade_corpus(entries, specs, Options(launch=PLAIN))
-    forked = grade_corpus(entries, specs, Options(launch=FORK))
+    plain = grade_corpus(entries, Plan(load_assignment(), tuple(specs), Options(launch=PLAIN)))
+    forked = grade_corpus(entries, Plan(load_assignment(), tuple(specs), Options(launch=FORK)))
     assert len(plain) == len(entries) >= 3 and forked == plain
     assert {verdict.kind for verdicts in plain.values() for verdict in verdicts} != {"passed"}
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from grader.commands.mutants import analyse, grade_corpus, load_corpus
-from grader.grading.plan import assignment_options
+from grader.grading.corpus import analyse, grade_corpus, load_corpus
+from grader.grading.plan import Plan, assignment_options
 from grader.engine.runner import grade_spec
 from grader.report.text import failure_details
 from grader.spec.assignment import load_assignment
@@ -24,7 +24,7 @@ def test_the_corpus_is_graded_as_its_notes_say() -> None:
     assert sum(entry.expected == "PASS" for entry in entries) >= 3
     assert sum(entry.expected == "FAIL" for entry in entries) >= 12
     specs = load_specs(assignment.specs)
-    analysis = analyse(entries, specs, grade_corpus(entries, specs, assignment_options(assignment), jobs=2))
+    analysis = analyse(entries, specs, grade_corpus(entries, Plan(assignment, tuple(specs), assignment_options(assignment)), jobs=2))
     assert not analysis.uncaught and not analysis.wrongly_failed and not analysis.grader_errors
 
 

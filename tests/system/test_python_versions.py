@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.commands.mutants import PASS, load_corpus
+from grader.grading.corpus import PASS, load_corpus
 from grader.base.project import CORPUS, REFERENCE, TEMPLATE
 
 STUDENT_FACING = [TEMPLATE / "mastermind.py", REFERENCE / "mastermind.py"]

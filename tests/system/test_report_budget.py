@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from graded_corpus import CHECK_TITLE as TITLE, CORPUS as ENTRIES, IN_CORPUS, verdicts_of
-from grader.commands.mutants import FAIL
+from grader.grading.corpus import FAIL
 from grader.engine.runner import Options, check_submission
 from grader.judge.judging import Verdict
 from grader.report.feedback import feedback_markdown

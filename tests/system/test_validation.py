@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 from grader.commands.recording import record_text
-from grader.commands.validation import validate
+from grader.grading.validation import validate
 from grader_command import run_grader
 
 ROOT = Path(__file__).resolve().parents[2]

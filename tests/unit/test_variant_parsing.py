@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from grader.base.errors import UsageError
-from grader.commands.options import referee_problems
+from grader.grading.playable import referee_problems
 from grader.grading.variants import variant_specs
 from grader.grading.variant_files import fill_folder
 from grader.spec.assignment import AssignmentError, load_assignment, with_variant
