@@ -203,15 +203,6 @@ def start(python: str, env: dict[str, str], config: Path, program: list[str], en
         return _running_server(python, env).start(config, program, encoding, timeout)
 
 
-def start_ahead(python: str, env: dict[str, str]) -> None:
-    """Start this process's fork server now, so that it starts while the grader does other work (reading
-    the specs): its first run then waits for nothing. A server that cannot start is reported by that run."""
-    try:
-        _running_server(python, env)
-    except ServerFailure:
-        pass
-
-
 def _running_server(python: str, env: dict[str, str]) -> ForkServer:
     global _server
     with _server_lock:
