@@ -1,10 +1,9 @@
-"""Running the grading of a class: each student's plan (grader/grading) is cut into units, one spec of
-one student by one run options each, queued student by student and run by N worker processes (`--jobs`,
-see `workers`); the main process only hands out units, builds a student's results (grader/grading) once
-all their units are back, then, for per-student variants, queues the specs they failed by the other
-variants' rules and fits their variant, writes their files once and draws progress. A program that
-never reads the key is replayed the way it plays, in the main process, as `check` does (`as_played`). Units
-this small keep every core busy to the end even when the last student hangs in every spec (a hang costs
+"""Running the grading of a class: each student's grading (`Grading`, grader/grading/submission.py, the
+steps `check` takes too) is cut into units, one spec of one student by one run options each, queued student
+by student and run by N worker processes (`--jobs`, see `workers`); the main process only hands out units,
+hands each student's verdicts back to their grading once all their units are back, queues the runs it needs
+next (the specs they failed by other variants' rules, to fit their variant), writes their files once and
+draws progress. Units this small keep every core busy to the end even when the last student hangs in every spec (a hang costs
 its timeout per spec).
 
 Ctrl-C: the main process stops handing out work and sends each worker one SIGINT. Nothing is written
@@ -37,18 +36,17 @@ from grader.batch.students import ERROR_LOG, FEEDBACK, HASH, RESULTS, Outcome, s
 from grader.batch.workers import Worker, WorkerGone, WorkerStuck, setup_line
 from grader.base.errors import UsageError
 from grader.base.files import write_atomically
-from grader.engine.intake import refused
 from grader.engine.runner import Options
 from grader.grading.plan import Plan, assignment_options
-from grader.grading.results import final_results, raw_results
-from grader.grading.submission import admitted, as_played
-from grader.grading.variants import closer_variant, every_variant, fitting_runs
+from grader.grading.submission import Graded, Grading
+from grader.grading.variants import every_variant
+from grader.judge.judging import Verdict
 from grader.report.formats import STUDENT_FILES, SUBMISSION_FORMATS, Submission, render
 from grader.report.lateness import with_late
 from grader.report.screenshots import write_screenshots
 from grader.sandbox.reaping import kill_orphans
 from grader.report.results import Results, grader_error_results, read_results
-from grader.spec.assignment import Assignment, feedback_title
+from grader.spec.assignment import feedback_title
 from grader.spec.specs import Spec
 from grader.spec.timeouts import unit_timeout
 
@@ -79,8 +77,6 @@ class Batch:
         self.workers: set[Worker] = set()
         self.replies: queue.Queue[tuple[str, tuple[str, int], dict[str, Any]]] = queue.Queue()
         self.failed: set[str] = set()  # students with an error: their remaining units are not run
-        self.not_run: dict[str, tuple[str, ...]] = {}  # each student's compiled files left out of the runs
-        self.folders: dict[str, Path] = {}  # each admitted student's program folder, for `as_played`
 
     def _index(self, options: Options) -> int:
         if options not in self.runs:
@@ -171,63 +167,48 @@ class Batch:
                                         heading=feedback_title(plan.assignment)))
         return Outcome(student, "error", results, seconds, failure["error"])
 
-    def _write(self, student: str, verdicts: list, raw: Results, seconds: float, digest: str | None,
-               looks_like: tuple[str, float] | None = None) -> Outcome:
+    def _write(self, student: str, graded: Graded, seconds: float, digest: str | None) -> Outcome:
         """A graded student's files, written once; the hash last, and only for a run worth skipping next time."""
         folder = student_folder(self.out, student)
         (folder / HASH).unlink(missing_ok=True)
         plan = self.plans[student]
-        results = final_results(plan, raw, looks_like)
-        _write_files(folder, Submission(results, tuple(verdicts), student=student, heading=feedback_title(plan.assignment)))
+        _write_files(folder, Submission(graded.results, graded.verdicts, student=student,
+                                        heading=feedback_title(plan.assignment)))
         (folder / ERROR_LOG).unlink(missing_ok=True)
         if digest is not None:
             write_atomically(folder / HASH, digest + "\n")
-        return Outcome(student, "graded", results, seconds, problem=raw.problem)
+        return Outcome(student, "graded", graded.results, seconds, problem=graded.results.problem)
 
-    def _fitting_units(self, student: str, raw: Results) -> dict[tuple[str, int], Assignment]:
-        """The units that grade the specs a student failed by every other variant's rules, with the
-        assignment by the variant each is for."""
+    def _units(self, student: str, grading: Grading) -> list[Unit]:
+        """The units of the runs `grading` needs next: one spec of the student by one run options each."""
         plan = self.plans[student]
-        if not plan.every:
-            return {}
-        return {(spec.id, self._index(assignment_options(other, plan.options))): other
-                for other, again in fitting_runs(raw, plan.assignment, list(plan.every)) if other.variant
-                for spec in again}
-
-    def _played(self, student: str, plan: Plan, verdicts: list) -> list | dict[str, Any]:
-        """A student's verdicts as played (`as_played`); an error there is theirs alone, as in a worker."""
-        try:
-            return as_played(plan, self.folders[student], verdicts)
-        except Exception as error:  # noqa: BLE001 - one student cannot stop the batch
-            return {"error": f"{type(error).__name__}: {error}", "traceback": traceback.format_exc()}
+        return [(student, grading.folder, spec.id, self._index(assignment_options(assignment, plan.options)))
+                for assignment, specs in grading.runs for spec in specs]
 
     def run(self) -> list[Outcome]:
         outcomes: dict[str, Outcome] = {}
         digests: dict[str, str] = {}
         pending: dict[str, set[tuple[str, int]]] = {}
         answers: dict[str, dict[tuple[str, int], dict[str, Any]]] = {}
-        fitting: dict[str, tuple[list, Results, dict[tuple[str, int], Assignment]]] = {}  # own verdicts, raw, fit units
+        gradings: dict[str, Grading] = {}
         units: queue.Queue[Unit | None] = queue.Queue()
         for student, path, plan in self.students:
-            found = admitted(plan, path)
-            if found.folder is None:  # nothing to run: their 0 and why, at once (and never skipped)
-                verdicts = refused(list(plan.specs), found.problem or "")
-                raw = raw_results(plan, verdicts, problem=found.problem, refused=found.refused)
-                outcomes[student] = self._write(student, verdicts, raw, 0.0, None)
+            grading = Grading(plan, path)
+            if grading.graded is not None:  # nothing to run: their 0 and why, at once (and never skipped)
+                outcomes[student] = self._write(student, grading.graded, 0.0, None)
                 self.progress.update(outcomes[student])
                 continue
-            digests[student] = fingerprint(found, self._base(plan))
-            self.not_run[student] = found.not_run
+            digests[student] = fingerprint(grading.admitted, self._base(plan))
             previous = self._unchanged(student, digests[student])
             if previous is not None:
                 outcomes[student] = Outcome(student, "unchanged", previous)
                 self.progress.update(outcomes[student])
                 continue
-            self.folders[student], answers[student] = found.folder, {}
-            run = self._index(plan.options)
-            pending[student] = {(spec.id, run) for spec in plan.specs}
-            for spec in plan.specs:  # student by student, so results come out (and get written) steadily
-                units.put((student, found.folder, spec.id, run))
+            gradings[student], answers[student] = grading, {}
+            queued = self._units(student, grading)
+            pending[student] = {(spec_id, run) for _, _, spec_id, run in queued}
+            for unit in queued:  # student by student, so results come out (and get written) steadily
+                units.put(unit)
         slots = min(self.jobs, units.qsize())
         threads = [threading.Thread(target=self._slot, args=(units,), daemon=True) for _ in range(slots)]
         for thread in threads:
@@ -239,15 +220,15 @@ class Batch:
                 pending[student].discard(key)
                 if pending[student]:
                     continue
-                done = self._answered(student, answers[student], fitting, digests[student])
+                done = self._answered(student, gradings[student], answers[student], digests[student])
                 if isinstance(done, Outcome):
                     del pending[student]
                     outcomes[student] = done
                     self.progress.update(done)
                     continue
-                pending[student] = set(done)
-                for spec_id, run in done:
-                    units.put((student, self.folders[student], spec_id, run))
+                pending[student] = {(spec_id, run) for _, _, spec_id, run in done}
+                for unit in done:
+                    units.put(unit)
             for _ in threads:
                 units.put(None)
         except KeyboardInterrupt:
@@ -269,38 +250,29 @@ class Batch:
             kill_orphans(set())
         return [outcomes[student] for student, _, _ in self.students]
 
-    def _answered(self, student: str, answers: dict[tuple[str, int], dict[str, Any]],
-                  fitting: dict[str, tuple[list, Results, dict[tuple[str, int], Assignment]]],
-                  digest: str) -> Outcome | list:
-        """A student whose units are all back: their outcome, or the units still to run to fit their variant."""
+    def _answered(self, student: str, grading: Grading, answers: dict[tuple[str, int], dict[str, Any]],
+                  digest: str) -> Outcome | list[Unit]:
+        """A student whose queued units are all back: their outcome, or the units of the runs their grading
+        needs next. A failed unit of their own specs is their error; of a fitting run, leaves that variant out."""
         plan = self.plans[student]
         seconds = sum(reply.get("seconds", 0.0) for reply in answers.values())
-        if student in fitting:
-            verdicts, raw, fits = fitting.pop(student)
-            others: dict[str, tuple[Assignment, list]] = {}
-            for key, other in fits.items():
-                others.setdefault(other.variant.name if other.variant else "", (other, []))[1].extend(
-                    answers[key].get("verdicts", [None]))
-            graded = {}
-            for name, (other, found) in others.items():  # a variant whose run failed is left out of the fitting
-                played = self._played(student, replace(plan, assignment=other), found) if None not in found else None
-                if isinstance(played, list):
-                    graded[name] = raw_results(plan, played)
-            return self._write(student, verdicts, raw, seconds, digest, closer_variant(raw, graded))
-        own = self._index(plan.options)
-        replies = [answers[(spec.id, own)] for spec in plan.specs]
-        failure = next((reply for reply in replies if "error" in reply), None)
-        if failure is not None:
-            return self._error(student, failure, seconds)
-        played = self._played(student, plan, [verdict for reply in replies for verdict in reply["verdicts"]])
-        if isinstance(played, dict):
-            return self._error(student, played, seconds)
-        raw = raw_results(plan, played, self.not_run.get(student, ()))
-        fits = self._fitting_units(student, raw)
-        if not fits:
-            return self._write(student, played, raw, seconds, digest)
-        fitting[student] = (played, raw, fits)
-        return list(fits)
+        verdicts: list[list[Verdict] | None] = []
+        for assignment, specs in grading.runs:
+            run = self._index(assignment_options(assignment, plan.options))
+            replies = [answers[(spec.id, run)] for spec in specs]
+            failure = next((reply for reply in replies if "error" in reply), None)
+            if failure is not None and not grading.fitting:
+                return self._error(student, failure, seconds)
+            ran = all("verdicts" in reply for reply in replies)  # not failed, nor skipped after a failure
+            verdicts.append([verdict for reply in replies for verdict in reply["verdicts"]] if ran else None)
+        try:
+            grading.take(verdicts)
+        except Exception as error:  # noqa: BLE001 - one student cannot stop the batch (their replay failed)
+            return self._error(student, {"error": f"{type(error).__name__}: {error}",
+                                         "traceback": traceback.format_exc()}, seconds)
+        if grading.graded is not None:
+            return self._write(student, grading.graded, seconds, digest)
+        return self._units(student, grading)
 
     def _shutdown(self, threads: list[threading.Thread], units: queue.Queue) -> None:
         with self.lock:

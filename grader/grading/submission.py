@@ -1,7 +1,7 @@
-"""The owner of grading one submission in this process: admitted, run, judged, its results built and its
-variant fitted, by one plan. `check` and `validate` call it; `mutants` grades many submissions' verdicts
-at once through it; `grade`'s batch runs the same steps spread over workers, with the same functions for
-results and fitting."""
+"""The owner of grading one submission: admitted, run, judged, its results built and its variant fitted,
+by one plan. `Grading` holds the steps and their order: the runs it needs next, then its results. `check` and
+`validate` take them in this process (`grade_submission`); `grade`'s batch takes the same steps with the runs
+spread over worker processes; `mutants` grades many submissions' verdicts at once (`grade_each`)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from grader.judge.judging import Verdict
 from grader.report.results import Results
 from grader.sandbox import proc
 from grader.sandbox.reaping import become_subreaper, kill_orphans
+from grader.spec.assignment import Assignment
 from grader.spec.specs import Spec
 
 
@@ -41,18 +42,76 @@ def admitted(plan: Plan, submission: Path) -> Admitted:
     return admit(submission, plan.options.script, plan.intake)
 
 
+Run = tuple[Assignment, tuple[Spec, ...]]  # specs to run, by the rules of an assignment's variant
+
+
+class Grading:
+    """One submission's grading as steps: while `graded` is None, run each of `runs` (its specs by its
+    assignment's options) and hand back their verdicts with `take`. First the plan's own specs; then, for a
+    submission that lost points and an assignment with variants, the specs it failed by each other variant's
+    rules, to see whether it looks written for one of them."""
+
+    def __init__(self, plan: Plan, submission: Path) -> None:
+        self.plan = plan
+        self.admitted = admitted(plan, submission)
+        self.graded: Graded | None = None
+        self.fitting = False  # the runs are the other variants', not the plan's own
+        self._own: tuple[tuple[Verdict, ...], Results] | None = None
+        if self.admitted.folder is None:
+            verdicts = refused(list(plan.specs), self.admitted.problem or "")
+            raw = raw_results(plan, verdicts, problem=self.admitted.problem, refused=self.admitted.refused)
+            self._finish(tuple(verdicts), raw)
+        self.runs: list[Run] = [] if self.graded else [(plan.assignment, plan.specs)]
+
+    @property
+    def folder(self) -> Path:
+        """The admitted submission's program folder, where its runs run."""
+        assert self.admitted.folder is not None, "a refused submission has no runs"
+        return self.admitted.folder
+
+    def take(self, verdicts: Sequence[Sequence[Verdict] | None]) -> None:
+        """The verdicts of each of `runs`, in order, as the runs gave them; None for a fitting run that failed,
+        which leaves its variant out. The program is replayed here where it never reads the key (`as_played`):
+        an error of that replay in the plan's own run is raised, in a fitting run it leaves the variant out."""
+        if not self.fitting:
+            played = tuple(as_played(self.plan, self.folder, list(verdicts[0] or ())))
+            raw = raw_results(self.plan, list(played), self.admitted.not_run)
+            self.runs = [(other, tuple(again)) for other, again in
+                         fitting_runs(raw, self.plan.assignment, list(self.plan.every)) if other.variant]
+            self.fitting, self._own = True, (played, raw)
+            if not self.runs:
+                self._finish(played, raw)
+            return
+        assert self._own is not None
+        others = {}
+        for (other, _), found in zip(self.runs, verdicts):
+            fitted = self._fitted(other, found)
+            if fitted is not None and other.variant is not None:
+                others[other.variant.name] = fitted
+        self.runs = []
+        self._finish(*self._own, closer_variant(self._own[1], others))
+
+    def _fitted(self, other: Assignment, verdicts: Sequence[Verdict] | None) -> Results | None:
+        """The results of a fitting run by `other`'s rules, None when it failed."""
+        if verdicts is None:
+            return None
+        try:
+            return raw_results(self.plan, as_played(replace(self.plan, assignment=other), self.folder, list(verdicts)))
+        except Exception:  # noqa: BLE001 - a replay that failed leaves its variant out, as a failed run does
+            return None
+
+    def _finish(self, verdicts: tuple[Verdict, ...], raw: Results, looks_like: tuple[str, float] | None = None) -> None:
+        self.graded = Graded(self.admitted, verdicts, final_results(self.plan, raw, looks_like))
+
+
 def grade_submission(plan: Plan, submission: Path, jobs: int = 1) -> Graded:
-    """One submission graded by `plan`: `jobs` specs at once."""
-    found = admitted(plan, submission)
-    if found.folder is None:
-        verdicts = refused(list(plan.specs), found.problem or "")
-        return Graded(found, tuple(verdicts), final_results(plan, raw_results(plan, verdicts, problem=found.problem,
-                                                                               refused=found.refused)))
-    verdicts = _run(plan, found.folder, list(plan.specs), jobs)
-    raw = raw_results(plan, verdicts, found.not_run)
-    others = {other.variant.name: raw_results(plan, _run(replace(plan, assignment=other), found.folder, again, jobs))
-              for other, again in fitting_runs(raw, plan.assignment, list(plan.every)) if other.variant}
-    return Graded(found, tuple(verdicts), final_results(plan, raw, closer_variant(raw, others)))
+    """One submission graded by `plan` in this process: `jobs` specs at once."""
+    grading = Grading(plan, submission)
+    with _reaping():
+        while grading.graded is None:
+            grading.take([check_with_part(grading.folder, list(specs), assignment_options(assignment, plan.options),
+                                          jobs=jobs) for assignment, specs in grading.runs])
+    return grading.graded
 
 
 def as_played(plan: Plan, folder: Path, verdicts: list[Verdict]) -> list[Verdict]:
@@ -102,10 +161,3 @@ def _reaping() -> Iterator[None]:
     finally:
         if subreaper:
             kill_orphans(before | driver_pids())  # the browser's driver is this process's helper, not an orphan
-
-
-def _run(plan: Plan, folder: Path, specs: list[Spec], jobs: int) -> list[Verdict]:
-    """The verdicts of `specs`, run by the plan's assignment (its variant's options) and as played."""
-    options = assignment_options(plan.assignment, plan.options)
-    with _reaping():
-        return as_played(plan, folder, check_with_part(folder, specs, options, jobs=jobs))
