@@ -33,14 +33,14 @@ from grader.batch.class_times import GIT, class_times
 from grader.batch.run import Batch
 from grader.batch.shard import parse_shard
 from grader.batch.students import STUDENTS, file_name, find_students
-from grader.batch.summary import summary
+from grader.batch.summary import summary, variants_said
 from grader.base.errors import UsageError
 from grader.base.files import prepare_folder, private_folder, write_atomically
 from grader.report.formats import CLASS_FORMATS, Class
 from grader.commands.options import (add_assignment_options, add_run_options, assignment_specs, intake_from, options_from,
                                      time_factor)
 from grader.report.roster import read_roster
-from grader.commands.student_variants import add_variant_choice, student_variants, variants_said
+from grader.commands.student_variants import add_variant_choice, student_variants
 from grader.grading.plans import class_plans
 from grader.commands.late_options import add_late_options, late_policy
 from grader.commands.similar import report_similarity
