@@ -1,7 +1,8 @@
 """What `grade` prints at the end: the class mean and median, each spec's pass rate (under it, the
 cause half the class or more shares, or under a spec most students fail the most common one, in words:
 see `diagnosis`; a spec nobody passed for no shared reason is flagged, usually a bad spec), the
-students the grader failed on, and where the files went."""
+students the grader failed on, and where the files went; and, for a class graded by each student's
+variant, the line that counts them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import statistics
 from pathlib import Path
 
 from grader.batch.students import ERROR_LOG, FEEDBACK, GRADEBOOK, JUNIT, REPORT, RESULTS, STUDENTS, Outcome, student_folder
+from grader.base.escaping import safe_name
 from grader.report.diagnosis import diagnose
 from grader.spec.specs import Spec
 
@@ -47,3 +49,13 @@ def summary(outcomes: list[Outcome], specs: list[Spec], out: Path, seconds: floa
     lines += ["", f"Wrote {out / GRADEBOOK}, {out / REPORT} (open it in a browser) and "
               f"{out / STUDENTS}/<student>/{{{RESULTS},{FEEDBACK},{JUNIT}}}."]
     return "\n".join(lines) + "\n"
+
+
+def variants_said(outcomes: list[Outcome]) -> str:
+    """One line for the console: how many students each variant has, and who looks written for another's."""
+    counts: dict[str, int] = {}
+    for outcome in outcomes:
+        counts[outcome.results.variant or "?"] = counts.get(outcome.results.variant or "?", 0) + 1
+    flagged = [f"{safe_name(o.student)} ({o.results.looks_like[0]})" for o in outcomes if o.results.looks_like]
+    return (f"variants: {', '.join(f'{name} {count}' for name, count in counts.items())} student(s); "
+            f"{len(flagged)} look written for another variant's rules" + (f": {', '.join(flagged)}" if flagged else ""))

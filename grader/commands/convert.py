@@ -1,6 +1,6 @@
 """`python3 -m grader convert results.json --to prairielearn|classroom50 --out FILE`: a results.json
 from `check --json` in PrairieLearn's or Classroom 50's format (`grader.report.platforms`), for the
-entry points of their bundles (`grader.commands.platform_bundles`)."""
+entry points of their bundles (`grader.platforms.bundles`)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from grader.base.files import check_writable, write_atomically
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.commands.options import (add_assignment_options, add_run_options, chosen_assignment, intake_from,
                                      options_from)
-from grader.commands.recording import RecordError, record_text
+from grader.grading.recording import RecordError, record_text
 from grader.grading.variant_files import filled_copy
 from grader.engine.intake import admit
 from grader.engine.runner import Options

@@ -12,7 +12,7 @@ grader's own code, hashed into `OUT/students/<id>/inputs.sha256`. `--force` grad
 could not grade gets an error result (empty score in the gradebook, `grader-error.txt` with the
 traceback for the instructor) and is always retried next run. A late policy (`--deadline`, `--late-penalty`,
 `--submitted-at`, `--extensions`, or assignment.yaml's) takes its penalty off each score: see
-grader/commands/late_options.py.
+grader/commands/late_options.py and grader/batch/class_times.py.
 
 Exit status: 0 when every student was graded (whatever their scores), 1 when the grader failed on some
 student (listed in the summary), 2 when grading could not run (bad arguments, a malformed spec) or was
@@ -29,19 +29,20 @@ from pathlib import Path
 
 from grader.base.helptext import CANNOT_RUN, add_command
 from grader.batch.progress import Progress
+from grader.batch.class_times import GIT, class_times
 from grader.batch.run import Batch
 from grader.batch.shard import parse_shard
 from grader.batch.students import STUDENTS, file_name, find_students
-from grader.batch.summary import summary
+from grader.batch.summary import summary, variants_said
 from grader.base.errors import UsageError
 from grader.base.files import prepare_folder, private_folder, write_atomically
 from grader.report.formats import CLASS_FORMATS, Class
 from grader.commands.options import (add_assignment_options, add_run_options, assignment_specs, intake_from, options_from,
                                      time_factor)
 from grader.report.roster import read_roster
-from grader.commands.student_variants import add_variant_choice, student_variants, variants_said
+from grader.commands.student_variants import add_variant_choice, student_variants
 from grader.grading.plans import class_plans
-from grader.commands.late_options import add_late_options, class_late
+from grader.commands.late_options import add_late_options, late_policy
 from grader.commands.similar import report_similarity
 from grader.base.project import default_jobs
 from grader.spec.assignment import Assignment, report_title
@@ -108,6 +109,30 @@ def _grade_students(args: argparse.Namespace, class_dir: Path, out: Path, assign
         write_atomically(out / format.file, format.render(graded), private=True)
     sys.stdout.write(summary(outcomes, list(plans[0][2].specs) if plans else specs, out, time.monotonic() - started, jobs))
     return 1 if any(o.status == "error" for o in outcomes) else 0
+
+
+def class_late(args: argparse.Namespace, assignment: Assignment, students: list[tuple[str, Path]], everyone: set[str],
+               scratch: Path) -> tuple[tuple[LatePolicy, dict[str, StudentClock]] | None, list[tuple[str, Path]]]:
+    """The policy and the times of the `students` graded (`everyone`: the class, of which a shard grades
+    some), and their folders to grade (with --at-deadline, the files of their last commit in time, written
+    under `scratch`), grader/batch/class_times.py's warnings said; bad files stop here, before anything is graded."""
+    policy = late_policy(args, assignment)
+    if args.at_deadline and args.submitted_at != GIT:
+        raise UsageError("--at-deadline picks a commit: it needs --submitted-at git")
+    if policy is None or policy.deadline is None:
+        given = [name for name, value in (("--submitted-at", args.submitted_at), ("--extensions", args.extensions))
+                 if value]
+        if given:
+            raise UsageError(f"{given[0]} needs a deadline: --deadline ISO8601 (or assignment.yaml's `deadline`)")
+        return None, students
+    if not args.submitted_at:  # a policy in assignment.yaml, for a platform's times: not for a class folder
+        print("late policy not applied: no submission times (--submitted-at CSV or git)", file=sys.stderr)
+        return None, students
+    found = class_times(students, everyone, policy.deadline, policy.grace_minutes, args.submitted_at,
+                        Path(args.extensions) if args.extensions else None, args.at_deadline, scratch)
+    for line in found.warnings:
+        print(line, file=sys.stderr)
+    return (policy, found.clocks), found.students
 
 
 def accommodations(roster: Path, students: list[str]) -> dict[str, float]:

@@ -1,23 +1,19 @@
-"""The late policy's options (`grade` and `check`), read once here into plain data: the class's policy
-(the command line's over assignment.yaml's keys) and, for `grade`, each student's times
-(`--submitted-at CSV|git`, `--extensions CSV`), for the batch to apply (grader/report/lateness.py)."""
+"""The late policy's options (`grade` and `check`), read once here into plain data: the policy (the
+command line's over assignment.yaml's keys) and, on Gradescope, the submission's times from its metadata.
+`grade` reads a class's times (`--submitted-at CSV|git`, `--extensions CSV`) with grader/batch/class_times.py,
+for the batch to apply (grader/report/lateness.py)."""
 
 from __future__ import annotations
 
 import argparse
-import subprocess
-import sys
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 from grader.base.errors import UsageError
-from grader.batch.submission_times import (archive_commit, commit_time, copied_repository, read_gradescope_times,
-                                           read_times_csv)
+from grader.batch.submission_times import read_gradescope_times
 from grader.spec.assignment import Assignment
 from grader.spec.deadlines import LatePolicy, StudentClock, TimeError, parse_time
-
-GIT = "git"
 
 
 def _time(text: str) -> datetime:
@@ -85,72 +81,3 @@ def submission_late(args: argparse.Namespace, assignment: Assignment) -> tuple[L
     if deadline is None:
         raise UsageError(f"{args.times_from_metadata}: no due date, and the late policy no deadline")
     return policy, StudentClock(deadline, submitted, "gradescope")
-
-
-def class_late(args: argparse.Namespace, assignment: Assignment, students: list[tuple[str, Path]], everyone: set[str],
-               scratch: Path) -> tuple[tuple[LatePolicy, dict[str, StudentClock]] | None, list[tuple[str, Path]]]:
-    """The policy and the times of the `students` graded (`everyone`: the class, of which a shard grades
-    some), and their folders to grade (with --at-deadline, the files of their last commit in time, written
-    under `scratch`); bad files stop here, before anything is graded."""
-    policy = late_policy(args, assignment)
-    if args.at_deadline and args.submitted_at != GIT:
-        raise UsageError("--at-deadline picks a commit: it needs --submitted-at git")
-    if policy is None or policy.deadline is None:
-        given = [name for name, value in (("--submitted-at", args.submitted_at), ("--extensions", args.extensions))
-                 if value]
-        if given:
-            raise UsageError(f"{given[0]} needs a deadline: --deadline ISO8601 (or assignment.yaml's `deadline`)")
-        return None, students
-    if not args.submitted_at:  # a policy in assignment.yaml, for a platform's times: not for a class folder
-        print("late policy not applied: no submission times (--submitted-at CSV or git)", file=sys.stderr)
-        return None, students
-    ids = {student for student, _ in students}
-    extensions = read_times_csv(Path(args.extensions), "deadline", everyone) if args.extensions else None
-    deadlines = {student: (extensions.times if extensions else {}).get(student, policy.deadline) for student in ids}
-    times: dict[str, tuple[datetime, str]] = {}
-    if args.submitted_at == GIT:
-        students, times = _git_times(students, deadlines, policy, args.at_deadline, scratch)
-    else:
-        read = read_times_csv(Path(args.submitted_at), "submitted_at", everyone)
-        _say(read.warnings)
-        times = {student: (time, "csv") for student, time in read.times.items()}
-    _say(extensions.warnings if extensions else ())
-    clocks = {student: StudentClock(deadlines[student], *times.get(student, (None, "none")),
-                                    extended=bool(extensions and student in extensions.times)) for student in ids}
-    missing = sorted(student for student in ids if student not in times)
-    if missing:
-        print(f"no submission time for {len(missing)} student(s), graded without a late penalty: {', '.join(missing)}",
-              file=sys.stderr)
-    return (policy, clocks), students
-
-
-def _say(lines: tuple[str, ...]) -> None:
-    """Warnings of a file read, one a line on stderr."""
-    for line in lines:
-        print(line, file=sys.stderr)
-
-
-def _git_times(students: list[tuple[str, Path]], deadlines: dict[str, datetime], policy: LatePolicy, at_deadline: bool,
-               scratch: Path) -> tuple[list[tuple[str, Path]], dict[str, tuple[datetime, str]]]:
-    """Each student's last commit time from a copy of their repository; with `at_deadline`, the files of
-    their last commit at or before their deadline and grace (the latest, late, when none is)."""
-    folders, times = [], {}
-    for index, (student, path) in enumerate(students):
-        into = scratch / str(index)
-        into.mkdir()
-        try:
-            repository = copied_repository(path, into) if path.is_dir() else None
-            if repository is None:
-                print(f"warning: {student}: no git repository (.git folder): no submission time", file=sys.stderr)
-                folders.append((student, path))
-                continue
-            limit = deadlines[student] + timedelta(minutes=policy.grace_minutes) if at_deadline else None
-            found = commit_time(repository, limit) if limit is not None else None
-            found = found or commit_time(repository)
-            if found is not None:
-                times[student] = (found[1], GIT)
-                path = archive_commit(repository, found[0], into) if at_deadline else path
-        except (OSError, subprocess.SubprocessError, TimeError) as error:
-            print(f"warning: {student}: git: {error}: no submission time", file=sys.stderr)
-        folders.append((student, path))
-    return folders, times

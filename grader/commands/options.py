@@ -111,7 +111,7 @@ def add_assignment_options(parser: argparse.ArgumentParser, variant: bool = Fals
 
 def chosen_assignment(args: argparse.Namespace) -> Assignment:
     """The assignment of `--assignment`, graded by its `--variant` or, on a platform, the submitter's
-    (grader/commands/platform_variant.py); an unknown name lists the variants."""
+    (grader/platforms/variants.py); an unknown name lists the variants."""
     assignment = load_assignment(Path(args.assignment))
     name = getattr(args, "variant", None)
     chosen, platform = platform_variant(args, assignment)

@@ -1,22 +1,20 @@
-"""Per-student variants for `grade`: each student's variant from a roster column (`--variants-from
-roster.csv:COLUMN`, the one roster format of grader/report/roster.py) or from their id alone
-(`--variants-by-id`, grader/spec/variants.py's `student_variant`), and, for a student who lost points,
-whether another variant's rules fit their program clearly better (grader/grading/variants.py)."""
+"""Per-student variants for `grade`, from the command line: each student's variant from a roster column
+(`--variants-from roster.csv:COLUMN`, the one roster format of grader/report/roster.py, matched by
+grader/batch/students.py's `variants_from`) or from their id alone (`--variants-by-id`,
+grader/spec/variants.py's `student_variant`). Whether another variant's rules fit a student's program
+clearly better is grader/grading/variants.py's; the line that counts them, grader/batch/summary.py's."""
 
 from __future__ import annotations
 
 import argparse
 
 from grader.base.errors import UsageError
-from grader.base.escaping import safe_name
-from grader.batch.students import Outcome
+from grader.batch.students import variants_from
 from grader.commands.platform_variant import roster_column
 from grader.report.roster import read_roster
 from grader.spec.assignment import Assignment
 from grader.spec.variants import Variant, student_variant, unequal_points
 from grader.spec.specs import Spec
-
-SHOWN = 5  # students named in one error before "and N more"
 
 
 def add_variant_choice(parser: argparse.ArgumentParser) -> None:
@@ -27,26 +25,6 @@ def add_variant_choice(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variants-by-id", action="store_true",
                         help="each student's variant from their id alone: SHA-256 of the id, its first 8 bytes as a "
                              "number, modulo the number of variants (the same id always gets the same variant)")
-
-
-def _listed(names: list[str]) -> str:
-    shown = ", ".join(safe_name(name) for name in names[:SHOWN])
-    return shown + (f" and {len(names) - SHOWN} more" if len(names) > SHOWN else "")
-
-
-def variants_from(column: dict[str, str], source: str, students: list[str],
-                  variants: tuple[Variant, ...]) -> dict[str, Variant]:
-    """Each student's variant from their cell of a roster column (student id: cell); a student without
-    one, or with a name the assignment does not have, is a UsageError naming them."""
-    named = {variant.name: variant for variant in variants}
-    missing = [student for student in students if student not in column]
-    if missing:
-        raise UsageError(f"{source}: no variant for {_listed(missing)} (every student needs a row and a cell)")
-    unknown = sorted({column[student] for student in students} - set(named))
-    if unknown:
-        raise UsageError(f"{source}: no variant {_listed(unknown)} in the assignment; its variants are "
-                         f"{', '.join(named)}")
-    return {student: named[column[student]] for student in students}
 
 
 def student_variants(args: argparse.Namespace, assignment: Assignment, students: list[str],
@@ -72,13 +50,3 @@ def student_variants(args: argparse.Namespace, assignment: Assignment, students:
         raise UsageError(f"{path}: no column {name!r}; its columns are {', '.join(roster.columns)}")
     cells = {student: cells[name] for student, cells in roster.entries.items() if name in cells}
     return variants_from(cells, f"{path}, column {name}", students, assignment.variants)
-
-
-def variants_said(outcomes: list[Outcome]) -> str:
-    """One line for the console: how many students each variant has, and who looks written for another's."""
-    counts: dict[str, int] = {}
-    for outcome in outcomes:
-        counts[outcome.results.variant or "?"] = counts.get(outcome.results.variant or "?", 0) + 1
-    flagged = [f"{safe_name(o.student)} ({o.results.looks_like[0]})" for o in outcomes if o.results.looks_like]
-    return (f"variants: {', '.join(f'{name} {count}' for name, count in counts.items())} student(s); "
-            f"{len(flagged)} look written for another variant's rules" + (f": {', '.join(flagged)}" if flagged else ""))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.commands.dry_run import CLASSROOM50_VARIABLES
+from grader.platforms.dry_run import CLASSROOM50_VARIABLES
 from grader.commands.options import PLAIN_NOTICE
 from grader.report.platforms import CLASSROOM50_ENV
 from grader_command import run_grader

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from grader.commands.dry_run import unpack_gradescope
+from grader.platforms.dry_run import unpack_gradescope
 from grader.report.text import HIDDEN_NOTE
 from grader.sandbox.browser import chromium
 from grader.sandbox.protections import protections
@@ -164,7 +164,7 @@ def test_two_assignments_build_into_their_own_folders_under_dist(tmp_path: Path)
 
 
 def test_every_title_of_the_handout_is_the_assignment_s_name_whatever_it_holds(tmp_path: Path):
-    from grader.commands.packaging import build_handout  # noqa: PLC0415 - the instructor's side
+    from grader.platforms.handout import build_handout  # noqa: PLC0415 - the instructor's side
     from grader.spec.assignment import load_assignment  # noqa: PLC0415
 
     match = load_assignment(ROOT / "assignments" / "match")
@@ -287,8 +287,9 @@ def test_a_web_assignment_s_gradescope_bundle_installs_its_browser_and_grades_a_
 def test_the_referee_s_key_goes_with_the_hidden_specs_and_never_into_a_handout(tmp_path: Path):
     # The key keeps the referee's randomness from the program (grader/engine/referee.py): a handout holding it
     # would hand students what the hidden random-combination game is drawn from.
-    from grader.commands.packaging import build_gradescope, build_handout, leaks  # noqa: PLC0415
     from grader.engine.referee import KEY_FILE  # noqa: PLC0415
+    from grader.platforms.gradescope import build_gradescope  # noqa: PLC0415
+    from grader.platforms.handout import build_handout, leaks  # noqa: PLC0415
     from grader.spec.assignment import load_assignment  # noqa: PLC0415
 
     codebreaker = load_assignment(ROOT / "assignments" / "codebreaker")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from grader.commands.packaging import build_handout
+from grader.platforms.handout import build_handout
 from grader.base.project import DEFAULT_SPECS, ROOT
 from grader.python_check import MINIMUM, problem
 

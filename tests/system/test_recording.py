@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grader.judge.judging import judge
-from grader.commands.recording import RecordError, record_file, record_text
+from grader.grading.recording import RecordError, record_file, record_text
 from grader.engine.runner import Options, run_spec
 from grader.spec.specs import parse_spec
 from grader_command import run_grader

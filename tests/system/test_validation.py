@@ -7,7 +7,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from grader.commands.recording import record_text
+from grader.grading.recording import record_text
 from grader.grading.validation import validate
 from grader_command import run_grader
 

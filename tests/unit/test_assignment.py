@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from grader.spec.assignment import AssignmentError, Exploring, command_line, load_assignment, parse_assignment
-from grader.commands.packaging import build_gradescope, build_handout
+from grader.platforms.gradescope import build_gradescope
+from grader.platforms.handout import build_handout
 from grader.spec.variants import Variant
 
 ROOT = Path(__file__).resolve().parents[2]

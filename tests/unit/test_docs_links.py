@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from grader.commands.packaging import build_handout
+from grader.platforms.handout import build_handout
 from grader.spec.assignment import load_assignment
 
 ROOT = Path(__file__).resolve().parents[2]

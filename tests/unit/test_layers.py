@@ -12,7 +12,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "grader"
 # Top first: a layer may import itself and anything after it, never anything before it.
-LAYERS = ["commands", "batch", "grading", "report", "explore", "engine", "sandbox", "judge", "spec", "base"]
+LAYERS = ["commands", "platforms", "batch", "grading", "report", "explore", "engine", "sandbox", "judge", "spec", "base"]
 # Modules outside the layers, with what each may import: the entry point, the Python check it runs
 # before anything else, the referee API's stable name for assignment authors, and the venv maker the
 # handout's check.py and Classroom 50's autograder.py run before any requirement is installed.

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from grader.base.errors import UsageError
-from grader.commands.platform_variant import (VARIANTS_FILE, identified, on_platform, parse_variants_file, platform_variant,
-                                              question_variant, roster_variants, student_variant_name, submitter,
-                                              variants_file)
+from grader.commands.platform_variant import identified, on_platform, platform_variant
+from grader.platforms.variants import (VARIANTS_FILE, parse_variants_file, question_variant, roster_variants,
+                                       student_variant_name, submitter, variants_file)
 from grader.spec.assignment import load_assignment
 from grader.spec.variants import student_variant
 
@@ -130,15 +130,13 @@ def test_the_autograder_s_table_comes_from_the_roster_s_column_of_the_platform_s
     colour = load_assignment(colour_at(tmp_path))
     roster = tmp_path / "roster.csv"
     roster.write_text(f"student,{key},variant\nada,ada-id,ten-rows\nbob,bob-id,eight-rows\n", encoding="utf-8")
-    args = argparse.Namespace(variants_from=(roster, "variant"))
-    assert roster_variants(args, colour, key) == {"ada-id": "ten-rows", "bob-id": "eight-rows"}
+    assert roster_variants(roster, "variant", colour, key) == {"ada-id": "ten-rows", "bob-id": "eight-rows"}
     roster.write_text("student,variant\nada,ten-rows\n", encoding="utf-8")
     with pytest.raises(UsageError, match=f"no column '{key}' \\(the autograder knows a student by their {key}\\)"):
-        roster_variants(args, colour, key)
+        roster_variants(roster, "variant", colour, key)
     roster.write_text(f"student,{key},variant\nada,,ten-rows\n", encoding="utf-8")
     with pytest.raises(UsageError, match=f"no {key} for ada: the autograder could not tell their variant"):
-        roster_variants(args, colour, key)
+        roster_variants(roster, "variant", colour, key)
     roster.write_text(f"student,{key},variant\nada,ada-id,ten\n", encoding="utf-8")
     with pytest.raises(UsageError, match="no known variant in the column variant for ada-id"):
-        roster_variants(args, colour, key)
-    assert roster_variants(argparse.Namespace(variants_from=None), colour, key) is None
+        roster_variants(roster, "variant", colour, key)

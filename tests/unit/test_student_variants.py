@@ -13,7 +13,9 @@ import pytest
 
 from grader.base.errors import UsageError
 from grader.commands.platform_variant import roster_column
-from grader.commands.student_variants import student_variants, variants_from
+from grader.batch.students import Outcome, variants_from
+from grader.batch.summary import variants_said
+from grader.commands.student_variants import student_variants
 from grader.grading.variants import closer_variant, fitting_runs
 from grader.report.feedback import feedback_markdown
 from grader.report.gradebook import gradebook_csv
@@ -67,6 +69,17 @@ def test_a_student_without_a_known_variant_is_named(column, reason):
 def test_many_students_without_a_variant_are_counted_not_all_named():
     with pytest.raises(UsageError, match=r"no variant for s0, s1, s2, s3, s4 and 3 more"):
         variants_from({}, "r.csv", [f"s{n}" for n in range(8)], VARIANTS)
+
+
+@pytest.mark.parametrize("results, said", [
+    ([result(variant="ten-rows"), result(variant="ten-rows"), result(variant="eight-rows")],
+     "variants: ten-rows 2, eight-rows 1 student(s); 0 look written for another variant's rules"),
+    ([result(variant="ten-rows", looks_like=("eight-rows", 2.0)), result(variant=None)],
+     "variants: ten-rows 1, ? 1 student(s); 1 look written for another variant's rules: s0 (eight-rows)"),
+])
+def test_the_console_counts_each_variant_s_students_and_names_who_looks_written_for_another(results, said):
+    outcomes = [Outcome(f"s{number}", "graded", results) for number, results in enumerate(results)]
+    assert variants_said(outcomes) == said
 
 
 OWN = result(("win", 3, 3), ("loss", 0, 2), ("hidden-loss", 0, 2))

@@ -57,7 +57,7 @@ def main() -> int:
                        cwd=HERE)
         # The job log is the student's to read (their repository's Actions): hidden specs by name and points only.
         # GITHUB_ACTOR, the GitHub user whose push started the run, is the student: their variant, for an
-        # assignment with variants (grader/commands/platform_variant.py); none said is refused, not defaulted.
+        # assignment with variants (grader/platforms/variants.py); none said is refused, not defaulted.
         student = f"username={os.environ.get('GITHUB_ACTOR', '')}"
         status = subprocess.run([*grader, "check", str(CHECKOUT), "--specs", str(HERE / "specs"), "--json", str(results),
                                  "--student-view", "--variant-of", student], cwd=HERE).returncode
