@@ -28,7 +28,7 @@ def colour_bundle(command: str, tmp_path: Path, *extra: str) -> Path:
 
 
 def run_classroom50(bundle: Path, checkout: Path, actor: str) -> subprocess.CompletedProcess:
-    script = bundle / "autograders" / "mastermind" / "autograder.py"
+    script = bundle / "autograders" / "colour" / "autograder.py"  # the assignment's slug: its folder's name
     return subprocess.run([sys.executable, str(script)], cwd=checkout, capture_output=True, text=True, timeout=600,
                           env=clean_env(CLASSROOM50_PYTHON=sys.executable, GITHUB_ACTOR=actor, **RUNNER_ENV))
 
@@ -37,7 +37,7 @@ def test_one_classroom50_folder_grades_each_github_user_by_their_variant(tmp_pat
     roster = tmp_path / "roster.csv"
     roster.write_text(ROSTER, encoding="utf-8")
     bundle = colour_bundle("classroom50", tmp_path, "--variants-from", f"{roster}:variant")
-    table = bundle / "autograders" / "mastermind" / "variants.csv"
+    table = bundle / "autograders" / "colour" / "variants.csv"
     assert table.read_text(encoding="utf-8") == "username,variant\nada-l,eight-rows\nbobcat,ten-rows\n"
     eight_rows = reference_of("eight-rows", tmp_path)
     scores = {}
