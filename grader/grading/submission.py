@@ -121,33 +121,26 @@ def as_played(plan: Plan, folder: Path, verdicts: list[Verdict]) -> list[Verdict
 
 
 def grade_each(work: Sequence[tuple[Plan, Path]], jobs: int = 1) -> list[tuple[Verdict, ...]]:
-    """Each submission's verdicts by its own plan (its specs as specs: no part of random games), as played:
-    every admitted submission's runs share one pool, `jobs` at a time, taken in the order given (put the
-    longest first, so that they do not make the pool's tail); a refused one's verdicts say why."""
-    found = [admitted(plan, submission) for plan, submission in work]
-    runs = [(index, spec) for index, ((plan, _), admission) in enumerate(zip(work, found)) if admission.folder
-            for spec in plan.specs]
-    by_submission: dict[int, list[Verdict]] = {index: [] for index in range(len(work))}
+    """Each submission's verdicts by its own plan (its specs as specs: no part of random games), graded by its
+    `Grading`: every step's runs of every submission share one pool, `jobs` at a time, taken in the order
+    given (put the longest first, so that they do not make the pool's tail)."""
+    gradings = [Grading(plan, submission) for plan, submission in work]
 
-    def run(pair: tuple[int, Spec]) -> Verdict:
-        index, spec = pair
-        plan, folder = work[index][0], found[index].folder
-        assert folder is not None  # only admitted submissions are run
-        return grade_spec(folder, spec, assignment_options(plan.assignment, plan.options))
-
-    def played(index: int) -> tuple[Verdict, ...]:
-        plan, admission = work[index][0], found[index]
-        if admission.folder is None:
-            return tuple(refused(list(plan.specs), admission.problem or ""))
-        return tuple(as_played(plan, admission.folder, by_submission[index]))
+    def run(unit: tuple[Grading, Assignment, Spec]) -> Verdict:
+        grading, assignment, spec = unit
+        return grade_spec(grading.folder, spec, assignment_options(assignment, grading.plan.options))
 
     with _reaping(), ThreadPoolExecutor(max_workers=max(jobs, 1)) as pool:
         try:
-            for (index, _), verdict in zip(runs, pool.map(run, runs)):
-                by_submission[index].append(verdict)
+            while pending := [grading for grading in gradings if grading.graded is None]:
+                units = [(grading, assignment, spec) for grading in pending
+                         for assignment, specs in grading.runs for spec in specs]
+                verdicts = iter(pool.map(run, units))
+                for grading in pending:
+                    grading.take([[next(verdicts) for _ in specs] for _, specs in grading.runs])
         finally:
             close_browsers()  # the web pages' browsers, kept while a thread plays one submission's specs
-        return list(pool.map(played, range(len(work))))
+    return [grading.graded.verdicts for grading in gradings if grading.graded is not None]
 
 
 @contextmanager
