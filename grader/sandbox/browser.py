@@ -19,7 +19,6 @@ import os
 import shlex
 import shutil
 import sys
-from pathlib import Path
 
 from grader.base.errors import SandboxFailure
 from grader.sandbox.box import Sandbox
