@@ -15,10 +15,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Sequence
 
+from grader.judge.behaviour import guess_places
 from grader.judge.facts import Record, StepFacts, session_facts
 from grader.judge.judging import Session, Verdict, expected_facts, judge_against, spec_key
 from grader.judge.matching import TextLines
-from grader.judge.secret import fits, fitting, label_order, only, rescored, swapped
+from grader.judge.secret import PROBES, fits, fitting, fitting_places, label_order, only, rescored, swapped
 from grader.spec.specs import Spec
 
 SCORED_KEY = "scored the key"  # the key's history line follows it: taken as the first guess
@@ -93,6 +94,22 @@ def own_secret(spec: Spec, outputs: Sequence[str], order: Sequence[int] | None) 
     if order is None or not key:
         return None
     return only(fitting(_records(_facts(spec, outputs)), len(key), order))
+
+
+def probe_guesses(spec: Spec) -> tuple[str, ...]:
+    """The guesses typed to learn the program's own secret in this spec's run (see secret.PROBES)."""
+    return PROBES.get(len(spec_key(spec) or ""), ())
+
+
+def probed_secret(spec: Spec, outputs: Sequence[str], guesses: Sequence[str], order: Sequence[int] | None) -> str | None:
+    """The one secret a probe's scores fit (`outputs`: its start-up, then what followed each of `guesses`):
+    read by the suite's labels where it shows them, else by the places its own lines hold numbers in."""
+    if spec.vocabulary is None or not guesses:
+        return None
+    facts = _facts(spec, outputs)
+    if _records(facts):
+        return only(fitting(_records(facts), len(guesses[0]), order)) if order is not None else None
+    return only(fitting_places(guess_places(facts, guesses, len(guesses[0])), len(guesses[0])))
 
 
 def pooled_secret(verdicts: Sequence[Verdict], order: Sequence[int] | None) -> str | None:
@@ -208,15 +225,19 @@ def _cause(start: Start, played: Played) -> str:
             "every input typed lands one place off")
 
 
-def replay_said(start: Start, played: Sequence[Played], replayed: Sequence[str], verdicts: Sequence[Verdict]) -> str:
+def replay_said(start: Start, played: Sequence[Played], replayed: Sequence[str], verdicts: Sequence[Verdict],
+                probed: int = 0) -> str:
     """The notice said once at the top of the report: the cause, then how the rule specs were replayed
-    and what the others (the presentation, reading the key) cost."""
+    (in `probed` of them, against a secret learnt from a run of probing guesses) and what the others (the
+    presentation, reading the key) cost."""
     if not played:
         return _cause(start, start.played("", 0))
     course = Counter(played).most_common(1)[0][0]
     how = [f"answering {course.answer!r} to its question"] if course.answer else []
     how += ["without the key line"] if course.keyless else []
-    how += ["its scores judged against the secret they fit"] if course.keyless and start.secret else []
+    how += ["its scores judged against the secret they fit"] if course.keyless and (start.secret or probed) else []
+    how += [f"in {probed} of them a secret of each run's own, learnt from a run of guesses that tell every "
+            "secret apart"] if course.keyless and probed else []
     others = [v for v in verdicts if v.spec.id not in replayed]
     lost = sum(v.spec.points - v.score for v in others)
     said = (f"{_cause(start, course)}. So {len(replayed)} rule specs were replayed the way it plays "

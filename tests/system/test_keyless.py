@@ -17,6 +17,7 @@ from grader_command import run_grader
 
 FIXED_KEY = ROOT / "tests" / "realistic" / "fixed-practice-key"  # KEY = "1234", never asks for a key
 RANDOM_KEY = ROOT / "tests" / "realistic" / "random-sample-secret"  # random.sample, never asks for a key
+RANDINT_KEY = ROOT / "tests" / "realistic" / "randint-secret"  # a randint secret, 'exist: 1 position: 2' alone
 HAND_GRADE = 81.5  # its HAND_GRADE.md
 
 
@@ -52,6 +53,21 @@ def test_grade_gives_the_score_check_gives_to_a_program_that_never_reads_the_key
         assert float(rows[name]["score"]) == data["score"] < data["max_score"], checked.stdout
         feedback = (tmp_path / "out" / "students" / name / "feedback.md").read_text()
         assert "never asks for the key" in feedback and "plays a secret of its own" in feedback
+
+
+def test_a_secret_of_each_runs_own_is_learnt_by_probing_and_graded_the_same_twice(tmp_path):
+    """No spec's own guesses name its secret (each run's differs) and its lines hold no guess: a run of
+    probing guesses, seeded as the replay, names it; the scoring and the win are then judged against it."""
+    scores = []
+    for run in range(2):
+        result = run_grader("check", RANDINT_KEY, "--json", tmp_path / f"{run}.json", "--jobs", "2", timeout=600)
+        data = json.loads((tmp_path / f"{run}.json").read_text())
+        tests = {t["name"]: t for t in data["tests"]}
+        assert "learnt from a run of guesses that tell every secret apart" in data["extra_data"]["first_step"]
+        assert tests["Scoring every kind of guess"]["status"] == "passed", result.stdout
+        assert 0 < tests["Winning on the first guess"]["score"] < 6  # won and counted, in its own words
+        scores.append((data["score"], result.stdout))
+    assert scores[0] == scores[1]
 
 
 @IN_CORPUS

@@ -4,6 +4,7 @@ typed show of its first step, and the replay's inputs and steps (grader/judge/se
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,9 @@ import pytest
 from grader.judge.facts import Record
 from grader.judge.judging import Verdict
 from grader.judge.replay import (ASKED_AGAIN, ASKED_FIRST, OWN_AFTER_QUESTION, READS, SCORED_KEY, Played, Start,
-                                 replay_inputs, replay_said, replayable, spec_frame, spec_start)
-from grader.judge.secret import counts, fits, fitting, label_order, only, rescored, swapped
+                                 probe_guesses, probed_secret, replay_inputs, replay_said, replayable, spec_frame,
+                                 spec_start)
+from grader.judge.secret import PROBES, counts, fits, fitting, fitting_places, label_order, only, rescored, swapped
 from grader.spec.specs import load_specs
 
 SPECS = {spec.id: spec for spec in load_specs(Path(__file__).resolve().parents[2] / "specs")}
@@ -159,3 +161,38 @@ def test_the_notice_names_the_cause_the_replay_and_its_cost() -> None:
 ])
 def test_a_replayed_specs_first_input_says_how_it_was_played(played, said) -> None:
     assert played.first_input("the key") == said
+
+
+def test_the_probing_guesses_tell_every_secret_apart() -> None:
+    guesses = PROBES[4]
+    assert all(len(set(guess)) == 4 and not guess.startswith("0") for guess in guesses)
+    told = {tuple(counts(guess, "".join(secret)) for guess in guesses) for secret in product("0123456789", repeat=4)}
+    assert len(told) == 10 ** 4
+    assert probe_guesses(SCORING) == guesses and probe_guesses(SPECS["01-example-game"]) == ()  # no key to probe for
+
+
+def places(secret: str, guesses, held=lambda e, p: {("a",): str(p), ("b",): str(e)}):
+    return [(guess, held(*counts(guess, secret))) for guess in guesses]
+
+
+@pytest.mark.parametrize("readings, secrets", [
+    (places("5830", PROBES[4][:8]), ("5830",)),  # its own labels: which place is which is found too
+    (places("1123", PROBES[4]), ("1123",)),  # a randint secret, digits repeated
+    ([(g, held | {("n",): str(at)}) for at, (g, held) in enumerate(places("5830", PROBES[4][:8]))], ("5830",)),
+    (places("5830", PROBES[4][:8]) + [("5830", {("won",): "1"})], ("5830",)),  # a line of the win alone tells little
+    (places("5830", PROBES[4][:1]), None),  # one guess: many secrets
+    ([(g, {("a",): "9", ("b",): "9"}) for g in PROBES[4][:3]], ()),  # no secret scores so
+])
+def test_a_secret_is_fitted_to_a_programs_own_places_either_way_round(readings, secrets) -> None:
+    fitted = fitting_places(readings, 4)
+    assert fitted == secrets if secrets is not None else len(fitted) > 1
+
+
+def test_a_probes_scores_name_the_secret_by_label_or_by_behaviour() -> None:
+    guesses = PROBES[4]
+    labelled = played("5830", "Enter guess: ", guesses)
+    assert probed_secret(SCORING, labelled, guesses, HANDOUT) == "5830"
+    bulls = ["Your guess: "] + [f"Bulls: {counts(g, '1123')[1]}  Cows: {counts(g, '1123')[0]}\nYour guess: "
+                                for g in guesses]
+    assert probed_secret(SCORING, bulls, guesses, HANDOUT) == "1123"
+    assert probed_secret(SCORING, ["Your guess: "] + ["Try again\nYour guess: "] * len(guesses), guesses, HANDOUT) is None
