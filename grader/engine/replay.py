@@ -10,7 +10,7 @@ from pathlib import Path
 
 from grader.engine.runner import Options, play_session, spec_options
 from grader.judge.judging import Session, Verdict
-from grader.judge.replay import (ANSWERS, ASKED_AGAIN, Played, Start, judge_replayed, last_line,
+from grader.judge.replay import (ANSWERS, ASKED_AGAIN, Played, Start, asks_for_guess, judge_replayed, last_line,
                                  own_secret, pooled_secret, probe_guesses, probed_secret, program_start,
                                  replay_inputs, replayable, replay_said, scoring_order, spec_frame)
 from grader.spec.assignment import command_line
@@ -38,7 +38,7 @@ class _Player:
                 return ANSWERS[self.answers - 1]
             spec = self.verdict.spec
             self.played = self.start.played(ANSWERS[self.answers - 1] if self.answers and not asking else "",
-                                            self.answers)
+                                            self.answers, asks_for_guess(spec, last_line(output)))
             keyless = self.played.keyless
             if self.probe:
                 self.inputs = self.probe if keyless else ()  # a program that reads a key needs no probe

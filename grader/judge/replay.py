@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from grader.judge.behaviour import guess_places
-from grader.judge.facts import Record, StepFacts, session_facts
+from grader.judge.facts import Record, StepFacts, session_facts, tokens
 from grader.judge.judging import Session, Verdict, expected_facts, judge_against, spec_key
 from grader.judge.matching import TextLines
 from grader.judge.secret import PROBES, fits, fitting, fitting_places, label_order, only, rescored, swapped
@@ -61,10 +61,21 @@ class Start:
     key: str = ""
     label: str = "the key"
 
-    def played(self, answer: str, answers: int) -> Played:
+    def played(self, answer: str, answers: int, guess_next: bool = False) -> Played:
         """A replay's course, once the program took an answer (or none): a program that asked its first
-        question again and took none of the answers takes its entries as guesses, and needs no key line."""
-        return Played(answer, answers, self.keyless or (self.kind == ASKED_AGAIN and not answer))
+        question again and took none of the answers, or took one and then asks for a guess (`guess_next`),
+        takes its entries as guesses, and needs no key line."""
+        return Played(answer, answers, self.keyless or (self.kind == ASKED_AGAIN and (not answer or guess_next)))
+
+
+def asks_for_guess(spec: Spec, prompt: str) -> bool:
+    """Whether a prompt asks for a guess rather than the key, by the words the spec's first two prompts
+    do not share (`Enter guess:` against `Enter key:`): a program whose answer to its own question led
+    straight to its guesses plays a secret of its own."""
+    if len(spec.steps) < 2:
+        return False
+    key, guess, asked = (set(tokens(text)) for text in (spec.steps[0].prompt, spec.steps[1].prompt, prompt))
+    return bool(asked & (guess - key)) and not asked & (key - guess)
 
 
 def last_line(output: str) -> str:

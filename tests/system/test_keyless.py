@@ -70,6 +70,22 @@ def test_a_secret_of_each_runs_own_is_learnt_by_probing_and_graded_the_same_twic
     assert scores[0] == scores[1]
 
 
+def test_an_answer_that_leads_straight_to_guesses_is_played_without_the_key_line(tmp_path):
+    """Its question asked again until it takes an answer, then a guess prompt, never a key prompt: the
+    key line is left out, so the first guess is typed where it asks for guesses."""
+    game = (FIXED_KEY / "mastermind.py").read_text()
+    (tmp_path / "mastermind.py").write_text('mode = input("How many players? ")\nwhile mode not in ("1", "2"):\n'
+                                            '    print("Please enter 1 or 2.")\n'
+                                            '    mode = input("How many players? ")\n' + game)
+    result = run_grader("check", tmp_path, "--json", tmp_path / "results.json", "--jobs", "2", timeout=600)
+    data = json.loads((tmp_path / "results.json").read_text())
+    said = data["extra_data"]["first_step"]
+    assert "asks something else first ('How many players?') and never asks for the key" in said
+    assert "answering '1' to its question, without the key line" in said
+    tests = {t["name"]: t["status"] for t in data["tests"]}
+    assert tests["Winning on the first guess"] == tests["Losing after twelve guesses"] == "passed", result.stdout
+
+
 @IN_CORPUS
 @pytest.mark.parametrize("entry", [entry.name for entry in CORPUS])
 def test_a_program_that_reads_the_key_is_never_replayed(entry):

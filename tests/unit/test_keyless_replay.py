@@ -12,8 +12,8 @@ import pytest
 from grader.judge.facts import Record
 from grader.judge.judging import Verdict
 from grader.judge.replay import (ASKED_AGAIN, ASKED_FIRST, OWN_AFTER_QUESTION, READS, SCORED_KEY, Played, Start,
-                                 probe_guesses, probed_secret, replay_inputs, replay_said, replayable, spec_frame,
-                                 spec_start)
+                                 asks_for_guess, probe_guesses, probed_secret, replay_inputs, replay_said, replayable,
+                                 spec_frame, spec_start)
 from grader.judge.secret import PROBES, counts, fits, fitting, fitting_places, label_order, only, rescored, swapped
 from grader.spec.specs import load_specs
 
@@ -138,6 +138,16 @@ def test_a_program_that_took_no_answer_to_its_repeated_question_plays_its_entrie
     start = Start(ASKED_AGAIN, "Choose an option:", False)
     assert start.played("1", 2) == Played("1", 2, False)
     assert start.played("", 3) == Played("", 3, True)
+    assert start.played("1", 2, True) == Played("1", 2, True)  # its answer led straight to a guess
+
+
+@pytest.mark.parametrize("prompt, guess", [
+    ("Enter guess: ", True), ("Guess #1: ", True), ("Your guess: ", True),
+    ("Enter key: ", False), ("Player 1, enter the key: ", False), ("Choose an option: ", False), ("", False),
+    ("Enter the key or your guess: ", False),  # both: it cannot tell
+])
+def test_a_prompt_asks_for_a_guess_by_the_words_the_specs_prompts_do_not_share(prompt, guess) -> None:
+    assert asks_for_guess(SCORING, prompt) == guess
 
 
 def test_the_notice_names_the_cause_the_replay_and_its_cost() -> None:
