@@ -12,7 +12,7 @@ from grader.engine.runner import Options, play_session, spec_options
 from grader.judge.judging import Session, Verdict
 from grader.judge.replay import (ANSWERS, ASKED_AGAIN, Played, Start, asks_for_guess, judge_replayed, last_line,
                                  own_secret, pooled_secret, probe_guesses, probed_secret, program_start,
-                                 replay_inputs, replayable, replay_said, scoring_order, spec_frame)
+                                 replay_inputs, replayable, replay_said, scoring_order, spec_frame, unread_key)
 from grader.spec.assignment import command_line
 
 
@@ -84,6 +84,7 @@ def _replayed(submission: Path, verdict: Verdict, start: Start, options: Options
     session = replace(session, outputs=spec_frame(session.outputs, played.answers, played.keyless), echoed=())
     secret = own_secret(spec, session.outputs, order) or secret
     judged = judge_replayed(spec, session, secret if played.keyless else None, order)
+    judged = unread_key(judged, spec) if played.keyless else judged
     labels = (played.first_input(spec.input_labels[0] if spec.input_labels else "the first input"),
               *spec.input_labels[1:])
     return replace(judged, spec=replace(judged.spec, input_labels=labels)), played, probed and secret is not None

@@ -17,9 +17,11 @@ from typing import Sequence
 
 from grader.judge.behaviour import guess_places
 from grader.judge.facts import Record, StepFacts, session_facts, tokens
-from grader.judge.judging import Session, Verdict, expected_facts, judge_against, spec_key
+from grader.judge.judging import (MISMATCH, Difference, Session, Verdict, expected_facts, judge_against, moment,
+                                  spec_key)
 from grader.judge.matching import TextLines
 from grader.judge.secret import PROBES, fits, fitting, fitting_places, label_order, only, rescored, swapped
+from grader.judge.units import Unit
 from grader.spec.specs import Spec
 
 SCORED_KEY = "scored the key"  # the key's history line follows it: taken as the first guess
@@ -174,13 +176,36 @@ def program_start(verdicts: Sequence[Verdict]) -> Start | None:
     return Start(kind, question, kind in (SCORED_KEY, OWN_AFTER_QUESTION), *named, label)
 
 
+def _tested(entry: str) -> set[str]:
+    """What an entry tests besides its digits: spaces around it, a leading 0."""
+    return {test for test, held in (("spaces", entry != entry.strip()), ("zero", entry.strip().startswith("0")))
+            if held}
+
+
 def replayable(spec: Spec, keyless: bool) -> bool:
     """A rule spec is replayed; not a presentation spec (the screen must be the handout's, key prompt and
-    all), nor, for a program that never reads the key, a spec whose key is itself the test (spaces around
-    it, a leading zero): reading the typed key earns nothing."""
+    all), nor, for a program that never reads the key, a spec whose key alone is the test (spaces around
+    it, a leading zero, that none of its guesses has): reading the typed key earns nothing. Where its
+    guesses test the same, they earn their share (see `unread_key`)."""
+    guesses = set().union(*map(_tested, spec.inputs[1:]))
+    return bool(spec.facts) and spec.vocabulary is not None and not spec.web and (
+        not keyless or _tested(spec.inputs[0] if spec.inputs else "") <= guesses)
+
+
+def unread_key(verdict: Verdict, spec: Spec) -> Verdict:
+    """A keyless replay of a spec whose key is typed with spaces around it or a leading 0 (`spec` as
+    written, before the replay typed the program's secret for the key): one more unit, wrong, for that
+    key, which the program never reads; its guesses earn the rest of the spec's share."""
     key = spec.inputs[0] if spec.inputs else ""
-    plain = key == key.strip() and not key.startswith("0")
-    return bool(spec.facts) and spec.vocabulary is not None and not spec.web and (plain or not keyless)
+    if not _tested(key):
+        return verdict
+    label = spec.input_labels[0] if spec.input_labels else "the first input"
+    unit = Unit("key", 1, False, False, f"{label} {key!r}", "read as typed", "never asked for: the program reads no key")
+    if not verdict.passed:
+        return replace(verdict, units=(unit, *verdict.units))
+    actual = verdict.outputs[1] if len(verdict.outputs) > 1 else ""
+    return replace(verdict, kind=MISMATCH, message=f"{moment(spec, 1)}, {unit.said()}", step=1, actual=actual,
+                   differences=(Difference(1, actual),), units=(unit, *verdict.units))
 
 
 def replay_inputs(spec: Spec, keyless: bool, secret: str | None) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from grader.judge.facts import Record
 from grader.judge.judging import Verdict
 from grader.judge.replay import (ASKED_AGAIN, ASKED_FIRST, OWN_AFTER_QUESTION, READS, SCORED_KEY, Played, Start,
                                  asks_for_guess, probe_guesses, probed_secret, replay_inputs, replay_said, replayable,
-                                 spec_frame, spec_start)
+                                 spec_frame, spec_start, unread_key)
 from grader.judge.secret import PROBES, counts, fits, fitting, fitting_places, label_order, only, rescored, swapped
 from grader.spec.specs import load_specs
 
@@ -128,10 +128,20 @@ def test_the_replays_outputs_fall_into_the_specs_steps(outputs, answers, keyless
 
 @pytest.mark.parametrize("spec_id, keyless, expected", [
     ("03-scoring", True, True), ("01-example-game", False, False), ("13-key-with-spaces", True, False),
-    ("13-key-with-spaces", False, True), ("14-leading-zeros", True, False), ("25-hidden-whitespace", True, False),
+    ("13-key-with-spaces", False, True),
+    ("14-leading-zeros", True, True),  # its guesses start with 0 too
+    ("25-hidden-whitespace", True, True),  # its guesses have spaces around too
 ])
-def test_only_rule_specs_are_replayed_and_not_those_about_reading_the_key(spec_id, keyless, expected) -> None:
+def test_only_rule_specs_are_replayed_and_not_those_about_reading_the_key_alone(spec_id, keyless, expected) -> None:
     assert replayable(SPECS[spec_id], keyless) == expected
+
+
+def test_a_key_the_program_never_reads_is_one_wrong_unit_of_its_spec() -> None:
+    zeros = SPECS["14-leading-zeros"]
+    unread = unread_key(Verdict(zeros, "passed", "passed", outputs=("", "")), zeros)
+    assert not unread.passed and unread.step == 1 and unread.units[0].fact == "key"
+    assert "'0459': never asked for" in unread.message
+    assert unread_key(Verdict(SCORING, "passed", "passed"), SCORING).passed  # a plain key: nothing to read
 
 
 def test_a_program_that_took_no_answer_to_its_repeated_question_plays_its_entries_as_guesses() -> None:
