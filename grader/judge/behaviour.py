@@ -162,6 +162,26 @@ def _record(reading: _Reading, learnt: tuple[Place, ...]) -> tuple[Record, set[i
     return Record(reading.guess, tuple(value for _, value in got), line), {reading.at[number] for number in used}
 
 
+def _session_readings(actual: Sequence[StepFacts | None], inputs: Sequence[str], length: int) -> list[_Reading]:
+    """Every reading of a session, each mask counted per symbol (see `_readings`, `_counted`)."""
+    readings: list[_Reading] = []
+    typed: set[str] = set()
+    for step, facts in enumerate(actual):
+        entry = inputs[step - 1].strip() if 0 < step <= len(inputs) else ""
+        if is_number(entry) and len(entry) == length:
+            typed.add(entry)
+        if facts is not None and step > 0:
+            readings += _readings(step, facts, typed, entry, length)
+    return _counted(readings)
+
+
+def guess_places(actual: Sequence[StepFacts | None], inputs: Sequence[str], length: int) -> list[tuple[str, dict[Place, str]]]:
+    """Each guess typed and the value its score lines hold at each place, nothing learnt yet: what a
+    secret can be fitted to when there is no reference to learn the places from (a program's own secret)."""
+    return [(reading.guess, {place: value for place, (_, value) in reading.places.items()})
+            for reading in _session_readings(actual, inputs, length)]
+
+
 def read_records(expected: Sequence[StepFacts], actual: Sequence[StepFacts | None], inputs: Sequence[str],
                  width: int, key: str) -> list[StepFacts | None]:
     """The program's steps with the history records its own lines show, read by behaviour; unchanged
@@ -171,16 +191,7 @@ def read_records(expected: Sequence[StepFacts], actual: Sequence[StepFacts | Non
     truth = {record.guess: record.values for facts in expected for record in facts.records}
     if not truth or any(facts is not None and facts.records for facts in actual):
         return list(actual)
-    length = len(next(iter(truth)))
-    readings: list[_Reading] = []
-    typed: set[str] = set()
-    for step, facts in enumerate(actual):
-        entry = inputs[step - 1].strip() if 0 < step <= len(inputs) else ""
-        if is_number(entry) and len(entry) == length:
-            typed.add(entry)
-        if facts is not None and step > 0:
-            readings += _readings(step, facts, typed, entry, length)
-    readings = _counted(readings)
+    readings = _session_readings(actual, inputs, len(next(iter(truth))))
     learnt = _learnt(readings, truth, width)
     if learnt is None:
         return list(actual)

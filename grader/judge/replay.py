@@ -15,10 +15,13 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Sequence
 
-from grader.judge.facts import Record, StepFacts, session_facts
-from grader.judge.judging import Session, Verdict, expected_facts, judge_against, spec_key
+from grader.judge.behaviour import guess_places
+from grader.judge.facts import Record, StepFacts, session_facts, tokens
+from grader.judge.judging import (MISMATCH, Difference, Session, Verdict, expected_facts, judge_against, moment,
+                                  spec_key)
 from grader.judge.matching import TextLines
-from grader.judge.secret import fits, fitting, label_order, only, rescored, swapped
+from grader.judge.secret import PROBES, fits, fitting, fitting_places, label_order, only, rescored, swapped
+from grader.judge.units import Unit
 from grader.spec.specs import Spec
 
 SCORED_KEY = "scored the key"  # the key's history line follows it: taken as the first guess
@@ -60,10 +63,21 @@ class Start:
     key: str = ""
     label: str = "the key"
 
-    def played(self, answer: str, answers: int) -> Played:
+    def played(self, answer: str, answers: int, guess_next: bool = False) -> Played:
         """A replay's course, once the program took an answer (or none): a program that asked its first
-        question again and took none of the answers takes its entries as guesses, and needs no key line."""
-        return Played(answer, answers, self.keyless or (self.kind == ASKED_AGAIN and not answer))
+        question again and took none of the answers, or took one and then asks for a guess (`guess_next`),
+        takes its entries as guesses, and needs no key line."""
+        return Played(answer, answers, self.keyless or (self.kind == ASKED_AGAIN and (not answer or guess_next)))
+
+
+def asks_for_guess(spec: Spec, prompt: str) -> bool:
+    """Whether a prompt asks for a guess rather than the key, by the words the spec's first two prompts
+    do not share (`Enter guess:` against `Enter key:`): a program whose answer to its own question led
+    straight to its guesses plays a secret of its own."""
+    if len(spec.steps) < 2:
+        return False
+    key, guess, asked = (set(tokens(text)) for text in (spec.steps[0].prompt, spec.steps[1].prompt, prompt))
+    return bool(asked & (guess - key)) and not asked & (key - guess)
 
 
 def last_line(output: str) -> str:
@@ -93,6 +107,22 @@ def own_secret(spec: Spec, outputs: Sequence[str], order: Sequence[int] | None) 
     if order is None or not key:
         return None
     return only(fitting(_records(_facts(spec, outputs)), len(key), order))
+
+
+def probe_guesses(spec: Spec) -> tuple[str, ...]:
+    """The guesses typed to learn the program's own secret in this spec's run (see secret.PROBES)."""
+    return PROBES.get(len(spec_key(spec) or ""), ())
+
+
+def probed_secret(spec: Spec, outputs: Sequence[str], guesses: Sequence[str], order: Sequence[int] | None) -> str | None:
+    """The one secret a probe's scores fit (`outputs`: its start-up, then what followed each of `guesses`):
+    read by the suite's labels where it shows them, else by the places its own lines hold numbers in."""
+    if spec.vocabulary is None or not guesses:
+        return None
+    facts = _facts(spec, outputs)
+    if _records(facts):
+        return only(fitting(_records(facts), len(guesses[0]), order)) if order is not None else None
+    return only(fitting_places(guess_places(facts, guesses, len(guesses[0])), len(guesses[0])))
 
 
 def pooled_secret(verdicts: Sequence[Verdict], order: Sequence[int] | None) -> str | None:
@@ -146,13 +176,36 @@ def program_start(verdicts: Sequence[Verdict]) -> Start | None:
     return Start(kind, question, kind in (SCORED_KEY, OWN_AFTER_QUESTION), *named, label)
 
 
+def _tested(entry: str) -> set[str]:
+    """What an entry tests besides its digits: spaces around it, a leading 0."""
+    return {test for test, held in (("spaces", entry != entry.strip()), ("zero", entry.strip().startswith("0")))
+            if held}
+
+
 def replayable(spec: Spec, keyless: bool) -> bool:
     """A rule spec is replayed; not a presentation spec (the screen must be the handout's, key prompt and
-    all), nor, for a program that never reads the key, a spec whose key is itself the test (spaces around
-    it, a leading zero): reading the typed key earns nothing."""
+    all), nor, for a program that never reads the key, a spec whose key alone is the test (spaces around
+    it, a leading zero, that none of its guesses has): reading the typed key earns nothing. Where its
+    guesses test the same, they earn their share (see `unread_key`)."""
+    guesses = set().union(*map(_tested, spec.inputs[1:]))
+    return bool(spec.facts) and spec.vocabulary is not None and not spec.web and (
+        not keyless or _tested(spec.inputs[0] if spec.inputs else "") <= guesses)
+
+
+def unread_key(verdict: Verdict, spec: Spec) -> Verdict:
+    """A keyless replay of a spec whose key is typed with spaces around it or a leading 0 (`spec` as
+    written, before the replay typed the program's secret for the key): one more unit, wrong, for that
+    key, which the program never reads; its guesses earn the rest of the spec's share."""
     key = spec.inputs[0] if spec.inputs else ""
-    plain = key == key.strip() and not key.startswith("0")
-    return bool(spec.facts) and spec.vocabulary is not None and not spec.web and (plain or not keyless)
+    if not _tested(key):
+        return verdict
+    label = spec.input_labels[0] if spec.input_labels else "the first input"
+    unit = Unit("key", 1, False, False, f"{label} {key!r}", "read as typed", "never asked for: the program reads no key")
+    if not verdict.passed:
+        return replace(verdict, units=(unit, *verdict.units))
+    actual = verdict.outputs[1] if len(verdict.outputs) > 1 else ""
+    return replace(verdict, kind=MISMATCH, message=f"{moment(spec, 1)}, {unit.said()}", step=1, actual=actual,
+                   differences=(Difference(1, actual),), units=(unit, *verdict.units))
 
 
 def replay_inputs(spec: Spec, keyless: bool, secret: str | None) -> tuple[str, ...]:
@@ -208,15 +261,19 @@ def _cause(start: Start, played: Played) -> str:
             "every input typed lands one place off")
 
 
-def replay_said(start: Start, played: Sequence[Played], replayed: Sequence[str], verdicts: Sequence[Verdict]) -> str:
+def replay_said(start: Start, played: Sequence[Played], replayed: Sequence[str], verdicts: Sequence[Verdict],
+                probed: int = 0) -> str:
     """The notice said once at the top of the report: the cause, then how the rule specs were replayed
-    and what the others (the presentation, reading the key) cost."""
+    (in `probed` of them, against a secret learnt from a run of probing guesses) and what the others (the
+    presentation, reading the key) cost."""
     if not played:
         return _cause(start, start.played("", 0))
     course = Counter(played).most_common(1)[0][0]
     how = [f"answering {course.answer!r} to its question"] if course.answer else []
     how += ["without the key line"] if course.keyless else []
-    how += ["its scores judged against the secret they fit"] if course.keyless and start.secret else []
+    how += ["its scores judged against the secret they fit"] if course.keyless and (start.secret or probed) else []
+    how += [f"in {probed} of them a secret of each run's own, learnt from a run of guesses that tell every "
+            "secret apart"] if course.keyless and probed else []
     others = [v for v in verdicts if v.spec.id not in replayed]
     lost = sum(v.spec.points - v.score for v in others)
     said = (f"{_cause(start, course)}. So {len(replayed)} rule specs were replayed the way it plays "

@@ -5,13 +5,18 @@ counts, for each place, the guess's digit in the secret's same place (`position`
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations, product
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from grader.judge.facts import Record
 
 DIGITS = "0123456789"
 LONGEST = 5  # secrets of more digits are not searched: 10**5 candidates is the most a grade may cost
+PROBES = {4: ("7625", "6820", "9582", "4178", "5301", "3269", "1094", "8947", "2153", "6715", "8409")}
+"""Guesses typed to a program whose own secret no spec's guesses name, by the secret's length: each of
+different digits (which every program takes), none starting with 0 (which `int()` would lose), and between
+them they give every one of the 10**4 secrets other counts, so a program that plays them all is named."""
 
 
 def counts(guess: str, secret: str) -> tuple[int, int]:
@@ -76,3 +81,36 @@ def rescored(record: Record, key: str, secret: str, order: Sequence[int]) -> Rec
     exchanged (see `swapped`), and the counts that guess gets against the secret."""
     guess = swapped(record.guess, key, secret)
     return Record(guess, _scored(guess, secret, order))
+
+
+@lru_cache(maxsize=64)
+def _secrets_by_counts(guess: str, length: int) -> Mapping[tuple[str, str], frozenset[str]]:
+    """Every secret of `length` digits, by the handout's counts (exist, position) of `guess` against it."""
+    by: dict[tuple[str, str], set[str]] = {}
+    for secret in map("".join, product(DIGITS, repeat=length)):
+        exist, position = counts(guess, secret)
+        by.setdefault((str(exist), str(position)), set()).add(secret)
+    return {both: frozenset(secrets) for both, secrets in by.items()}
+
+
+def fitting_places(readings: Sequence[tuple[str, Mapping[tuple[str, ...], str]]], length: int) -> tuple[str, ...]:
+    """Every secret under which two places of a program's score lines (see behaviour.guess_places), one
+    for each count, show the handout's counts of every guess that has both: its labels are unknown, so
+    any two places, either way round, may hold its counts. Only the pairs that fit and hold the counts of
+    the most guesses tell (a line of the win alone tells little)."""
+    if not 0 < length <= LONGEST:
+        return ()
+    read: dict[str, Mapping[tuple[str, ...], str]] = {}
+    for guess, held in readings:
+        if len(guess) == length and guess.isascii() and guess.isdigit():
+            read.setdefault(guess, held)
+    places = sorted({place for held in read.values() for place in held})
+    found: dict[int, set[str]] = {}
+    for exist, position in permutations(places, 2):
+        both = [(guess, (held[exist], held[position])) for guess, held in read.items()
+                if exist in held and position in held]
+        secrets = frozenset.intersection(*(_secrets_by_counts(guess, length).get(values, frozenset())
+                                           for guess, values in both)) if both else frozenset()
+        if secrets:
+            found.setdefault(len(both), set()).update(secrets)
+    return tuple(sorted(found[max(found)])) if found else ()

@@ -17,6 +17,7 @@ from grader_command import run_grader
 
 FIXED_KEY = ROOT / "tests" / "realistic" / "fixed-practice-key"  # KEY = "1234", never asks for a key
 RANDOM_KEY = ROOT / "tests" / "realistic" / "random-sample-secret"  # random.sample, never asks for a key
+RANDINT_KEY = ROOT / "tests" / "realistic" / "randint-secret"  # a randint secret, 'exist: 1 position: 2' alone
 HAND_GRADE = 81.5  # its HAND_GRADE.md
 
 
@@ -52,6 +53,37 @@ def test_grade_gives_the_score_check_gives_to_a_program_that_never_reads_the_key
         assert float(rows[name]["score"]) == data["score"] < data["max_score"], checked.stdout
         feedback = (tmp_path / "out" / "students" / name / "feedback.md").read_text()
         assert "never asks for the key" in feedback and "plays a secret of its own" in feedback
+
+
+def test_a_secret_of_each_runs_own_is_learnt_by_probing_and_graded_the_same_twice(tmp_path):
+    """No spec's own guesses name its secret (each run's differs) and its lines hold no guess: a run of
+    probing guesses, seeded as the replay, names it; the scoring and the win are then judged against it."""
+    scores = []
+    for run in range(2):
+        result = run_grader("check", RANDINT_KEY, "--json", tmp_path / f"{run}.json", "--jobs", "2", timeout=600)
+        data = json.loads((tmp_path / f"{run}.json").read_text())
+        tests = {t["name"]: t for t in data["tests"]}
+        assert "learnt from a run of guesses that tell every secret apart" in data["extra_data"]["first_step"]
+        assert tests["Scoring every kind of guess"]["status"] == "passed", result.stdout
+        assert 0 < tests["Winning on the first guess"]["score"] < 6  # won and counted, in its own words
+        scores.append((data["score"], result.stdout))
+    assert scores[0] == scores[1]
+
+
+def test_an_answer_that_leads_straight_to_guesses_is_played_without_the_key_line(tmp_path):
+    """Its question asked again until it takes an answer, then a guess prompt, never a key prompt: the
+    key line is left out, so the first guess is typed where it asks for guesses."""
+    game = (FIXED_KEY / "mastermind.py").read_text()
+    (tmp_path / "mastermind.py").write_text('mode = input("How many players? ")\nwhile mode not in ("1", "2"):\n'
+                                            '    print("Please enter 1 or 2.")\n'
+                                            '    mode = input("How many players? ")\n' + game)
+    result = run_grader("check", tmp_path, "--json", tmp_path / "results.json", "--jobs", "2", timeout=600)
+    data = json.loads((tmp_path / "results.json").read_text())
+    said = data["extra_data"]["first_step"]
+    assert "asks something else first ('How many players?') and never asks for the key" in said
+    assert "answering '1' to its question, without the key line" in said
+    tests = {t["name"]: t["status"] for t in data["tests"]}
+    assert tests["Winning on the first guess"] == tests["Losing after twelve guesses"] == "passed", result.stdout
 
 
 @IN_CORPUS

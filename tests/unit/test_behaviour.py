@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from grader.judge.behaviour import read_records
+from grader.judge.behaviour import guess_places, read_records
 from grader.judge.facts import step_facts
 from grader.judge.rules import judge_facts, share
 from grader.judge.units import Context
@@ -97,6 +97,18 @@ def test_numbering_is_no_count() -> None:
     actual = [[], []] + [[f"{i + 1}. " + h for i, h in enumerate(_history("{guess} bulls {position} cows {exist}", n))]
                      for n in range(1, 6)]
     assert histories(actual) == TRUE
+
+
+def test_each_guess_holds_its_numbers_at_places_learnt_from_nothing() -> None:
+    """No reference to learn from (a program's own secret): every place of each guess's lines, echoed or not."""
+    echoed = [step_facts(lines, VOCABULARY, None) for lines in [[], []] + [_history("{guess}: {position}A{exist}B", n)
+                                                                           for n in range(1, 6)]]
+    held = dict(guess_places(echoed, INPUTS, 4))
+    assert set(held) == set(GUESSES) and {("label after", "a"): "1", ("label after", "b"): "1"}.items() <= held["1563"].items()
+    bulls = [step_facts(lines, VOCABULARY, None) for lines in [[], []] + [[f"Bulls: {COUNTS[g][1]}  Cows: {COUNTS[g][0]}"]
+                                                                         for g in GUESSES]]
+    assert [(guess, held[("label before", "bull")], held[("label before", "cow")])
+            for guess, held in guess_places(bulls, INPUTS, 4)] == [(g, str(COUNTS[g][1]), str(COUNTS[g][0])) for g in GUESSES]
 
 
 def test_lines_with_no_counts_read_as_nothing() -> None:

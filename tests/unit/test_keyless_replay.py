@@ -4,6 +4,7 @@ typed show of its first step, and the replay's inputs and steps (grader/judge/se
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,9 @@ import pytest
 from grader.judge.facts import Record
 from grader.judge.judging import Verdict
 from grader.judge.replay import (ASKED_AGAIN, ASKED_FIRST, OWN_AFTER_QUESTION, READS, SCORED_KEY, Played, Start,
-                                 replay_inputs, replay_said, replayable, spec_frame, spec_start)
-from grader.judge.secret import counts, fits, fitting, label_order, only, rescored, swapped
+                                 asks_for_guess, probe_guesses, probed_secret, replay_inputs, replay_said, replayable,
+                                 spec_frame, spec_start, unread_key)
+from grader.judge.secret import PROBES, counts, fits, fitting, fitting_places, label_order, only, rescored, swapped
 from grader.spec.specs import load_specs
 
 SPECS = {spec.id: spec for spec in load_specs(Path(__file__).resolve().parents[2] / "specs")}
@@ -126,16 +128,36 @@ def test_the_replays_outputs_fall_into_the_specs_steps(outputs, answers, keyless
 
 @pytest.mark.parametrize("spec_id, keyless, expected", [
     ("03-scoring", True, True), ("01-example-game", False, False), ("13-key-with-spaces", True, False),
-    ("13-key-with-spaces", False, True), ("14-leading-zeros", True, False), ("25-hidden-whitespace", True, False),
+    ("13-key-with-spaces", False, True),
+    ("14-leading-zeros", True, True),  # its guesses start with 0 too
+    ("25-hidden-whitespace", True, True),  # its guesses have spaces around too
 ])
-def test_only_rule_specs_are_replayed_and_not_those_about_reading_the_key(spec_id, keyless, expected) -> None:
+def test_only_rule_specs_are_replayed_and_not_those_about_reading_the_key_alone(spec_id, keyless, expected) -> None:
     assert replayable(SPECS[spec_id], keyless) == expected
+
+
+def test_a_key_the_program_never_reads_is_one_wrong_unit_of_its_spec() -> None:
+    zeros = SPECS["14-leading-zeros"]
+    unread = unread_key(Verdict(zeros, "passed", "passed", outputs=("", "")), zeros)
+    assert not unread.passed and unread.step == 1 and unread.units[0].fact == "key"
+    assert "'0459': never asked for" in unread.message
+    assert unread_key(Verdict(SCORING, "passed", "passed"), SCORING).passed  # a plain key: nothing to read
 
 
 def test_a_program_that_took_no_answer_to_its_repeated_question_plays_its_entries_as_guesses() -> None:
     start = Start(ASKED_AGAIN, "Choose an option:", False)
     assert start.played("1", 2) == Played("1", 2, False)
     assert start.played("", 3) == Played("", 3, True)
+    assert start.played("1", 2, True) == Played("1", 2, True)  # its answer led straight to a guess
+
+
+@pytest.mark.parametrize("prompt, guess", [
+    ("Enter guess: ", True), ("Guess #1: ", True), ("Your guess: ", True),
+    ("Enter key: ", False), ("Player 1, enter the key: ", False), ("Choose an option: ", False), ("", False),
+    ("Enter the key or your guess: ", False),  # both: it cannot tell
+])
+def test_a_prompt_asks_for_a_guess_by_the_words_the_specs_prompts_do_not_share(prompt, guess) -> None:
+    assert asks_for_guess(SCORING, prompt) == guess
 
 
 def test_the_notice_names_the_cause_the_replay_and_its_cost() -> None:
@@ -159,3 +181,38 @@ def test_the_notice_names_the_cause_the_replay_and_its_cost() -> None:
 ])
 def test_a_replayed_specs_first_input_says_how_it_was_played(played, said) -> None:
     assert played.first_input("the key") == said
+
+
+def test_the_probing_guesses_tell_every_secret_apart() -> None:
+    guesses = PROBES[4]
+    assert all(len(set(guess)) == 4 and not guess.startswith("0") for guess in guesses)
+    told = {tuple(counts(guess, "".join(secret)) for guess in guesses) for secret in product("0123456789", repeat=4)}
+    assert len(told) == 10 ** 4
+    assert probe_guesses(SCORING) == guesses and probe_guesses(SPECS["01-example-game"]) == ()  # no key to probe for
+
+
+def places(secret: str, guesses, held=lambda e, p: {("a",): str(p), ("b",): str(e)}):
+    return [(guess, held(*counts(guess, secret))) for guess in guesses]
+
+
+@pytest.mark.parametrize("readings, secrets", [
+    (places("5830", PROBES[4][:8]), ("5830",)),  # its own labels: which place is which is found too
+    (places("1123", PROBES[4]), ("1123",)),  # a randint secret, digits repeated
+    ([(g, held | {("n",): str(at)}) for at, (g, held) in enumerate(places("5830", PROBES[4][:8]))], ("5830",)),
+    (places("5830", PROBES[4][:8]) + [("5830", {("won",): "1"})], ("5830",)),  # a line of the win alone tells little
+    (places("5830", PROBES[4][:1]), None),  # one guess: many secrets
+    ([(g, {("a",): "9", ("b",): "9"}) for g in PROBES[4][:3]], ()),  # no secret scores so
+])
+def test_a_secret_is_fitted_to_a_programs_own_places_either_way_round(readings, secrets) -> None:
+    fitted = fitting_places(readings, 4)
+    assert fitted == secrets if secrets is not None else len(fitted) > 1
+
+
+def test_a_probes_scores_name_the_secret_by_label_or_by_behaviour() -> None:
+    guesses = PROBES[4]
+    labelled = played("5830", "Enter guess: ", guesses)
+    assert probed_secret(SCORING, labelled, guesses, HANDOUT) == "5830"
+    bulls = ["Your guess: "] + [f"Bulls: {counts(g, '1123')[1]}  Cows: {counts(g, '1123')[0]}\nYour guess: "
+                                for g in guesses]
+    assert probed_secret(SCORING, bulls, guesses, HANDOUT) == "1123"
+    assert probed_secret(SCORING, ["Your guess: "] + ["Try again\nYour guess: "] * len(guesses), guesses, HANDOUT) is None
