@@ -11,7 +11,8 @@ import pytest
 
 from grader.explore.choices import Choices
 from grader.explore.difference import first_difference
-from grader.explore.games import GAMES, OTHER_DIGITS, digit_game
+from grader.explore.digit_games import OTHER_DIGITS, digit_game
+from grader.explore.games import GAMES
 from grader.explore.search import Exploration, game_answers
 from grader.explore.shrinking import replay, shrink
 from grader.explore.transcript import as_json, spec_text, summary, transcript
@@ -147,7 +148,7 @@ FOUND = first_difference(REFERENCE_SESSION, _session(*REFERENCE_SESSION.outputs[
 
 
 def test_the_transcript_names_the_rule_every_input_and_both_outputs():
-    lines = transcript(FOUND)
+    lines = transcript(FOUND, ("the key",))
     assert lines[0].startswith("Rule win: A correct guess wins")
     assert '  1. "0123"  (the key)' in lines and '  2. "4123"' in lines and '  3. "0123"' in lines
     text = "\n".join(lines)
