@@ -61,8 +61,6 @@ def cmd_explore(args: argparse.Namespace) -> int:
                          f"(there is one for {', '.join(sorted(GAMES))}; docs/writing-specs.md, \"Exploring\")")
     specs = Path(args.specs) if args.specs else assignment.specs
     suite = load_suite(specs)
-    if not suite.rules:
-        raise UsageError(f"{specs}: exploring judges by the suite's rules, and this suite has none")
     options = options_from(args, assignment)
     admitted = admit(submission, options.script, intake_from(args))
     if admitted.folder is None:
@@ -77,7 +75,7 @@ def cmd_explore(args: argparse.Namespace) -> int:
                 sys.stderr.write("\r\x1b[K")
             if subreaper:
                 kill_orphans(set())
-        _report(args, exploration)  # the JSON too, whether the spec can be saved or not
+        _report(args, exploration, tuple(suite.defaults.get("input_labels", ())))  # the JSON too, saved or not
         if args.save and exploration.finding is not None:
             _save(Path(args.save), exploration, args.seed, reference, options)
             print(f"\nSaved as a spec: {args.save}")
@@ -93,10 +91,10 @@ def _save(path: Path, exploration: Exploration, seed: int, reference: Path, opti
     write_atomically(path, recorded.new)
 
 
-def _report(args: argparse.Namespace, exploration: Exploration) -> None:
+def _report(args: argparse.Namespace, exploration: Exploration, input_labels: tuple[str, ...]) -> None:
     lines = [summary(exploration, args.games, args.seed)]
     if exploration.finding is not None:
-        lines += ["", *transcript(exploration.finding)]
+        lines += ["", *transcript(exploration.finding, input_labels)]
     sys.stdout.write(printable("\n".join(lines) + "\n", sys.stdout.encoding))
     if args.json:
         write_atomically(Path(args.json), json.dumps(as_json(exploration), ensure_ascii=False, indent=2) + "\n")

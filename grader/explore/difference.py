@@ -1,6 +1,8 @@
 """Where a program's session breaks a rule that the reference's session, with the same inputs, keeps:
 the reference's session becomes one rule spec per rule of the suite (its outputs the expected lines),
-and the judge's own verdicts decide, so a formatting slip is no difference and a broken rule is. Pure."""
+and the judge's own verdicts decide, so a formatting slip is no difference and a broken rule is. A suite
+that declares no rules (the guess game's) grades every spec line by line: its game is one spec compared
+so, and there a formatting slip is a difference, as it costs points in each of its specs. Pure."""
 
 from __future__ import annotations
 
@@ -52,19 +54,27 @@ def _steps(session: Session, inputs: tuple[str, ...]) -> tuple[Step, ...]:
 SELF_CALIBRATED = frozenset({"order"})
 
 
+# The one spec of a game where the suite declares no rules: what it judges, told as a rule's description.
+WHOLE_OUTPUT = "Every line is the reference's, compared as this suite's specs compare them (it declares no rules)."
+
+
 def rule_specs(reference: Session, inputs: tuple[str, ...], suite: Suite) -> list[Spec]:
     """One spec per rule of the suite that has facts (the presentation rule, judged character by
-    character, has none: a formatting slip is not a difference), the reference's session its steps."""
+    character, has none: a formatting slip is not a difference), the reference's session its steps; for a
+    suite without rules, one spec of the whole game compared line by line (rule "")."""
     steps = _steps(reference, inputs)
     defaults = suite.defaults
+    ignore, labels = tuple(sorted(defaults.get("ignore", ()))), tuple(defaults.get("input_labels", ()))
+    if not suite.rules:
+        return [Spec(id="explore", name="output", description=WHOLE_OUTPUT, points=1.0, visibility="hidden",
+                     steps=steps, timeout=None, path="", ignore=ignore, input_labels=labels)]
     specs = []
     for rule in suite.rules.values():
         facts = tuple(fact for fact in rule.facts if fact not in SELF_CALIBRATED)
         if facts:
             specs.append(Spec(id=f"explore-{rule.name}", name=rule.name, description=rule.description, points=1.0,
-                              visibility="hidden", steps=steps, timeout=None, path="",
-                              ignore=tuple(sorted(defaults.get("ignore", ()))),
-                              input_labels=tuple(defaults.get("input_labels", ())), rule=rule.name, facts=facts,
+                              visibility="hidden", steps=steps, timeout=None, path="", ignore=ignore,
+                              input_labels=labels, rule=rule.name, facts=facts,
                               judges_ending=rule.ending, vocabulary=suite.vocabulary))
     return specs
 
@@ -81,7 +91,7 @@ def first_difference(reference: Session, program: Session, inputs: tuple[str, ..
         verdict = judge(spec, program)
         if not verdict.passed:
             step = verdict.step or 0
-            kinds = expected_facts(spec)[step].messages if step < len(spec.steps) else ()
+            kinds = expected_facts(spec)[step].messages if spec.facts and step < len(spec.steps) else ()
             named = any(kind.replace("_", "-") in spec.rule for kind in kinds)
             found.append((step, not named, order, spec, verdict.message))
     step, _, _, spec, message = min(found, key=lambda item: item[:3])

@@ -53,7 +53,9 @@ def part_verdict(exploration: Exploration, suite: Suite, part: Spec) -> Verdict:
         return Verdict(part, PASSED, "passed")
     reference, program = exploration.sessions
     spec = next(spec for spec in rule_specs(reference, finding.inputs, suite) if spec.rule == finding.rule)
-    description = f"{part.description} The rule it broke: {spec.rule}, {spec.description[:1].lower()}{spec.description[1:]}"
+    broken = f"The rule it broke: {spec.rule}, {spec.description[:1].lower()}{spec.description[1:]}" if spec.rule \
+        else spec.description
+    description = f"{part.description} {broken}"
     return judge(replace(spec, id=part.id, name=part.name, description=description, points=part.points,
                          visibility=part.visibility, path=part.path), program)
 

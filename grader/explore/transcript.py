@@ -14,6 +14,9 @@ from grader.judge.rendering import program_lines
 from grader.base.wording import count_of
 
 
+WHOLE_GAME = "the whole game"  # what a saved spec is named after where the suite declares no rules
+
+
 def rate(exploration: Exploration) -> str:
     """Games per second, as the summary line says it."""
     played = exploration.games + exploration.shrink_games
@@ -29,10 +32,11 @@ def summary(exploration: Exploration, budget: int, seed: int) -> str:
             f"to {count_of(len(exploration.finding.inputs), 'input')}.")
 
 
-def transcript(finding: Finding, input_labels: tuple[str, ...] = ("the key",)) -> list[str]:
+def transcript(finding: Finding, input_labels: tuple[str, ...] = ()) -> list[str]:
     """The game to replay: the rule broken, each input to type, then what the reference printed where the
     program went wrong and what the program printed there."""
-    lines = [f"Rule {finding.rule}: {finding.description}", f"What went wrong: {finding.message}", "",
+    judged = f"Rule {finding.rule}: {finding.description}" if finding.rule else finding.description
+    lines = [judged, f"What went wrong: {finding.message}", "",
              "Replay it: run your program and type these inputs, one at each prompt:"]
     width = len(str(len(finding.inputs)))
     for number, typed in enumerate(finding.inputs, start=1):
@@ -55,13 +59,15 @@ def as_json(exploration: Exploration) -> dict[str, Any]:
 
 
 def spec_text(finding: Finding, seed: int) -> str:
-    """A spec file holding the game's inputs and its rule, for `record` to fill in from the reference."""
+    """A spec file holding the game's inputs and its rule (none where the suite declares none, its specs
+    compared line by line), for `record` to fill in from the reference."""
     steps = "\n".join(f"  - input: {json.dumps(typed, ensure_ascii=False)}" for typed in finding.inputs)
-    return (f"name: {json.dumps(f'Explored: {finding.rule}')}\n"
+    broke = f"broke the rule\n  {finding.rule}" if finding.rule else "printed other lines than the\n  reference"
+    return (f"name: {json.dumps(f'Explored: {finding.rule or WHOLE_GAME}')}\n"
             "description: >\n"
-            f"  The shortest game `grader explore` (seed {seed}) found in which a program broke the rule\n"
-            f"  {finding.rule}: {finding.message.replace(chr(10), ' ')}\n"
+            f"  The shortest game `grader explore` (seed {seed}) found in which a program {broke}: "
+            f"{finding.message.replace(chr(10), ' ')}\n"
             "points: 1\n"
             "visibility: hidden\n"
-            f"rule: {finding.rule}\n"
-            f"steps:\n{steps}\n")
+            + (f"rule: {finding.rule}\n" if finding.rule else "")
+            + f"steps:\n{steps}\n")

@@ -1,6 +1,7 @@
 """Exploring's pure parts: the games the digit game's generator makes (whole games of the rules, every
 kind of entry, the same for the same seed), shrinking over plain predicates, a difference read by the
-suite's rules from plain sessions, and what is printed, written and saved."""
+suite's rules from plain sessions (or, in a suite without rules, line by line), and what is printed,
+written and saved."""
 
 import importlib.util
 import json
@@ -10,15 +11,16 @@ from pathlib import Path
 import pytest
 
 from grader.explore.choices import Choices
-from grader.explore.difference import first_difference
+from grader.explore.difference import WHOLE_OUTPUT, first_difference
 from grader.explore.digit_games import OTHER_DIGITS, digit_game
 from grader.explore.games import GAMES
+from grader.explore.part import part_verdict
 from grader.explore.search import Exploration, game_answers
 from grader.explore.shrinking import replay, shrink
 from grader.explore.transcript import as_json, spec_text, summary, transcript
 from grader.judge.judging import Session
 from grader.judge.outcome import Ending
-from grader.spec.specs import load_suite, parse_spec
+from grader.spec.specs import Spec, Step, Suite, load_suite, parse_spec
 from conftest import PROGRAM
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -172,3 +174,28 @@ def test_the_saved_spec_holds_the_inputs_as_typed_and_the_rule():
     found = FOUND.__class__(inputs, "whitespace", "", 'after input 1 ("x"): a: b # c', 1, "", "")
     spec = parse_spec(spec_text(found, 7) + "  - exit: 0\n", str(ROOT / "specs" / "explored.yaml"), "explored", SUITE)
     assert spec.inputs == inputs and spec.rule == "whitespace" and spec.hidden and "seed 7" in spec.description
+
+
+GUESSED = ("42", "10", "42")
+GUESS_REFERENCE = _session("Secret number: ", "Guess: ", "Too low.\nGuess: ", "Correct! Guesses: 2\n")
+
+
+@pytest.mark.parametrize("last, differs", [("Correct! Guesses: 2\n", False), ("Correct!  Guesses: 2\n", True),
+                                           ("Correct! Guesses: 3\n", True)])
+def test_a_suite_without_rules_compares_the_whole_game_line_by_line_as_its_specs_are(last, differs):
+    """The guess game's suite declares no rules: each of its specs compares every line, so a slip costs
+    points there, and it is a difference here."""
+    found = first_difference(GUESS_REFERENCE, _session(*GUESS_REFERENCE.outputs[:3], last), GUESSED, Suite())
+    assert (found is not None) == differs
+    assert found is None or (found.rule, found.description, found.step, found.got) == ("", WHOLE_OUTPUT, 3, last)
+
+
+def test_a_difference_of_a_suite_without_rules_is_told_saved_and_graded_without_a_rule():
+    program = _session(*GUESS_REFERENCE.outputs[:3], "Correct! Guesses: 3\n")
+    found = first_difference(GUESS_REFERENCE, program, GUESSED, Suite())
+    assert transcript(found)[0] == WHOLE_OUTPUT
+    spec = parse_spec(spec_text(found, 0) + "  - exit: 0\n", str(ROOT / "specs" / "explored.yaml"), "explored", Suite())
+    assert spec.inputs == GUESSED and spec.rule == "" and spec.name == "Explored: the whole game"
+    part = Spec("explore", "Random games", "Games.", 10, "hidden", (Step((), "", None, 0),), None, "specs/suite.yaml")
+    verdict = part_verdict(Exploration(found, 1, 0, 1.0, (GUESS_REFERENCE, program)), Suite(), part)
+    assert not verdict.passed and verdict.spec.description == f"Games. {WHOLE_OUTPUT}" and verdict.step == 3
