@@ -79,11 +79,40 @@ def test_the_reference_and_formatting_slips_show_no_difference(program, tmp_path
 @pytest.mark.parametrize("arguments, said", [
     (("--games", "0"), "--games: expected a whole number above 0"),
     (("--seed", "x"), "--seed: expected a whole number"),
-    (("--assignment", ROOT / "assignments" / "guess"), "no game to explore with for this assignment"),
+    (("--assignment", ROOT / "assignments" / "codebreaker"), "no game to explore with for this assignment"),
 ])
 def test_bad_arguments_exit_2_with_one_line(arguments, said):
     result = run_grader("explore", ROOT / "reference", *arguments)
     assert result.returncode == 2 and said in result.stderr and "Traceback" not in result.stderr
+
+
+# Each assignment's own game: a program of tests/explore/<assignment>/ that earns full marks on the
+# assignment's specs, the game that shows its bug (shrunk), and the rule it breaks ("": the guess suite
+# declares no rules, so its games are compared line by line, as its specs are).
+OTHER_GAMES = [
+    ("guess", "bug-hundred-refused", ["100", "100"], "", "Type a whole number from 1 to 100.", '1. "100"\n'),
+]
+
+
+@pytest.mark.parametrize("assignment, bug, inputs, rule, got, first", OTHER_GAMES, ids=[row[0] for row in OTHER_GAMES])
+def test_each_assignments_game_finds_a_bug_its_specs_miss(assignment, bug, inputs, rule, got, first, tmp_path):
+    folder, program = ROOT / "assignments" / assignment, CORPUS / assignment / bug
+    graded = run_grader("check", program, "--assignment", folder, "--jobs", "2")
+    assert graded.returncode == 0 and "FAIL" not in graded.stdout, graded.stdout  # full marks on the specs
+    result = run_grader("explore", program, "--assignment", folder, "--games", "5", "--json", tmp_path / "found.json")
+    assert result.returncode == 1, result.stdout + result.stderr
+    written = json.loads((tmp_path / "found.json").read_text(encoding="utf-8"))
+    assert (written["inputs"], written["rule"]) == (inputs, rule) and got in written["got"]
+    assert "Replay it:" in result.stdout and first in result.stdout
+    assert f"Rule {rule}: " in result.stdout if rule else "Rule " not in result.stdout
+
+
+@pytest.mark.parametrize("assignment", [row[0] for row in OTHER_GAMES])
+def test_each_assignments_reference_shows_no_difference(assignment):
+    result = run_grader("explore", ROOT / "assignments" / assignment / "reference", "--assignment",
+                        ROOT / "assignments" / assignment, "--games", "60")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith("No difference from the reference in 60 games of 60 (seed 0)")
 
 
 @pytest.fixture(scope="module")
