@@ -14,8 +14,9 @@ from typing import Callable
 from grader.explore.choices import Choices
 from grader.explore.digit_games import digit_game
 from grader.explore.guess_games import guess_game
+from grader.explore.match_games import match_game
 
 Game = Callable[[Choices], "tuple[str, ...]"]
 
 # Each assignment's game, by the assignment's slug (assignment.yaml `slug`; the digit game's is `mastermind`).
-GAMES: dict[str, Game] = {"mastermind": digit_game, "guess": guess_game}
+GAMES: dict[str, Game] = {"mastermind": digit_game, "guess": guess_game, "match": match_game}

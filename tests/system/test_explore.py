@@ -91,6 +91,8 @@ def test_bad_arguments_exit_2_with_one_line(arguments, said):
 # declares no rules, so its games are compared line by line, as its specs are).
 OTHER_GAMES = [
     ("guess", "bug-hundred-refused", ["100", "100"], "", "Type a whole number from 1 to 100.", '1. "100"\n'),
+    ("match", "bug-lower-case-code-refused", ["2", "BbBB", "BBBB", "BBBB", "BBBB"], "key-pegs", "Guess 1: ",
+     '1. "2"  (the number of games)\n'),  # the suite's input_labels
 ]
 
 

@@ -1,10 +1,12 @@
-"""The guess game's games (grader/explore/guess_games.py), on plain data: each is a whole game by the
-assignment's rules that ends with its last input, types only entries the handout decides, covers what
-the rules tell apart, replays from its answers, and shrinks to the simplest game there is. The rules are
-the handout's in a few lines (the guess game's reference runs its game at import)."""
+"""The games of the guess game and the match (grader/explore/guess_games.py, match_games.py), on plain
+data: each is a whole game by the assignment's rules that ends with its last input, types only entries the
+handout decides, covers what the rules tell apart, replays from its answers, and shrinks to the simplest
+game there is. The rules are the references' own where they can be imported (the match's), else the
+handout's in a few lines (the guess game's reference runs its game at import)."""
 
 from __future__ import annotations
 
+import importlib.util
 from collections import Counter
 from pathlib import Path
 
@@ -12,10 +14,21 @@ import pytest
 
 from grader.explore.games import GAMES
 from grader.explore.guess_games import guess_game
+from grader.explore.match_games import match_game
 from grader.explore.search import game_answers
 from grader.explore.shrinking import replay, shrink
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _match_rules():
+    spec = importlib.util.spec_from_file_location("reference_match", ROOT / "assignments" / "match" / "reference" / "match.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+MATCH = _match_rules()
 
 
 def _number(typed: str) -> int | None:
@@ -40,8 +53,34 @@ def _guess_end(inputs: tuple[str, ...]) -> tuple[int, int, int] | None:
     return None
 
 
+def _games(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and int(text) > 0 and int(text) % 2 == 0 else None
+
+
+def _match_end(inputs: tuple[str, ...]) -> tuple[int, list[int]] | None:
+    """(the input that ends the match, the rows each game took, 11 for a code not broken), or None."""
+    entries = iter(enumerate(inputs))
+    games = next((_games(typed) for _, typed in entries if _games(typed)), None)
+    rows, at = [], None
+    try:
+        for _ in range(games or 0):
+            key = next(typed.strip().upper() for _, typed in entries if MATCH.valid(typed.strip().upper()))
+            guesses = 0
+            while True:
+                at, guess = next((at, typed.strip().upper()) for at, typed in entries if MATCH.valid(typed.strip().upper()))
+                guesses += 1
+                if guess == key or guesses == MATCH.ROWS:
+                    rows.append(guesses if guess == key else MATCH.ROWS + 1)
+                    break
+    except StopIteration:
+        return None
+    return (at, rows) if games else None
+
+
 @pytest.mark.parametrize("slug, game, ending, simplest", [
     ("guess", guess_game, _guess_end, ("1", "1")),
+    ("match", match_game, _match_end, ("2", "BBBB", "BBBB", "BBBB", "BBBB")),
 ])
 def test_every_game_ends_with_its_last_input_replays_from_its_answers_and_the_simplest_is_the_shortest(
         slug, game, ending, simplest):
@@ -86,9 +125,35 @@ def test_guess_games_cover_the_ends_of_the_range_every_refused_entry_and_long_ga
     assert any(typed != typed.strip() and _number(typed) for inputs in GUESS_GAMES for typed in inputs)
 
 
+MATCH_GAMES = [game_answers(match_game, 0, number)[0] for number in range(1, 201)]
+
+
+def test_match_games_cover_every_row_both_winners_draws_every_refused_entry_and_either_case():
+    rows = [_match_end(inputs)[1] for inputs in MATCH_GAMES]
+    assert {len(games) for games in rows} == {2, 4}
+    assert set(range(1, 12)) == {row for games in rows for row in games}  # broken on every row, and not broken
+    totals = [(sum(games[0::2]), sum(games[1::2])) for games in rows]
+    assert any(one > two for one, two in totals) and any(one < two for one, two in totals) \
+        and any(one == two for one, two in totals)
+    entries = [typed for inputs in MATCH_GAMES for typed in inputs[1:]]
+    assert any(_games(inputs[0]) is None for inputs in MATCH_GAMES)
+    refused = {typed.strip() for typed in entries if not MATCH.valid(typed.strip().upper())}
+    assert any(len(text) < 4 for text in refused) and any(len(text) > 4 for text in refused)
+    assert any(" " in text for text in refused) and "" in refused
+    assert any(len(text) == 4 and " " not in text for text in refused)  # a letter outside the palette
+    valid = [typed for typed in entries if MATCH.valid(typed.strip().upper())]
+    assert any(typed.strip().islower() for typed in valid) and any(typed != typed.strip() for typed in valid)
+    assert any(len(set(typed.strip().upper())) == 1 for typed in valid)  # one colour four times
+
+
+def _lower_case(inputs: tuple[str, ...]) -> bool:
+    return any(not typed.isupper() for typed in inputs[1:])
+
+
 @pytest.mark.parametrize("game, differs, fewest, simplest", [
     (guess_game, lambda inputs: "100" in map(str.strip, inputs), ("100", "100"), ("100", "100")),
-], ids=["guess"])
+    (match_game, _lower_case, ("2", "BBBB", "BBBB", "BBBB", "bbbb"), ("2", "BbBB", "BBBB", "BBBB", "BBBB")),
+], ids=["guess", "match"])
 def test_shrinking_a_game_ends_at_a_game_as_short_as_any_that_still_differs(game, differs, fewest, simplest):
     """As short as `fewest` in inputs and characters, and where its letters could be lower still (`BBBb`),
     the simplest a local edit reaches: the lower-case letter stays in the code, which no edit of one choice
