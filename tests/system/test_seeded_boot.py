@@ -14,6 +14,7 @@ import pexpect
 import pytest
 
 from grader.base.project import PYTHON, ROOT, SEEDED_BOOT
+from grader.sandbox.isolated import FORK, PLAIN
 from grader.sandbox.modes import open_sandbox
 from grader.sandbox.environment import unprivileged_python
 from conftest import NOBODY, as_nobody
@@ -100,6 +101,28 @@ def test_a_seeded_run_is_a_plain_run(tmp_path: Path, isolate: bool) -> None:
     output, status, sig = plain(folder)
     assert alike(output)[:4] == EXPECTED and (status, sig) == (None, 2), output
     seeded = sandboxed(folder, isolate)
+    assert (alike(seeded[0]), *seeded[1:]) == (alike(output), status, sig)
+
+
+@pytest.mark.parametrize("launch", [FORK, PLAIN])
+@pytest.mark.parametrize("isolate", MODES)
+@pytest.mark.parametrize("ending", ["raise ValueError('crash')\n", "int('ab12')\n", "sys.exit('You lost!')\n"])
+def test_a_prompt_left_in_the_buffer_comes_out_before_the_traceback_as_in_a_plain_run(
+        tmp_path: Path, isolate: bool, launch: str, ending: str) -> None:
+    # `python3 SCRIPT` flushes stdout once the script's code is done, before it prints a traceback or an exit
+    # message; `python3 -c` does not, so the seeded boot must (the fallbacks and the plain launch run it).
+    folder = tmp_path / "unflushed"
+    folder.mkdir()
+    (folder / "mastermind.py").write_text("import sys\nsys.stdout.write('Enter guess: ')\n" + ending)
+    output, status, sig = plain(folder)
+    assert output.startswith("Enter guess: ") and (status, sig) == (1, None), output
+    with open_sandbox(folder, FAST, isolate=isolate, launch=launch) as box:
+        child = box.start(list(SEEDED), encoding="utf-8", timeout=10)
+        try:
+            seeded = ended(child, timeout=10)
+        finally:
+            box.kill_all(child.pid)
+            child.close(force=True)
     assert (alike(seeded[0]), *seeded[1:]) == (alike(output), status, sig)
 
 

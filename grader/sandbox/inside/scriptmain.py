@@ -9,7 +9,7 @@ import sys
 import _signal as signal  # not `signal`: it imports enum
 
 import teardown  # beside this file
-from seededboot import compiled, handed_over, read, script_main  # beside this file: the seeded boot's own
+from seededboot import compiled, handed_over, read, report_uncaught, run_code, script_main  # the seeded boot's own
 
 seeded_boot = ""  # the grader's SEEDED_BOOT (grader/base/project.py), told by the server's boot before any run
 
@@ -73,60 +73,6 @@ def run_program(program: list, baseline: set, seeding: set) -> None:
     teardown.arm(exit_code, standard, frozen)
     if exit_code is not None:  # else returns: the interpreter ends as after a script's last line
         raise SystemExit(exit_code) from None
-
-
-def run_code(code: object, main: object) -> object:
-    """Run the program's code object in `main`; return the code of the SystemExit to end with: None where
-    its last line simply ran, 1 after an uncaught exception (printed as the interpreter prints it). An
-    uncaught KeyboardInterrupt is raised again, printed, for the interpreter to end with."""
-    try:
-        try:
-            exec(code, vars(main))
-        finally:
-            flush_io()
-    except SystemExit as exiting:
-        return exiting.code
-    except BaseException as error:  # noqa: BLE001 - printed and ended as the interpreter would
-        error.__traceback__ = error.__traceback__.tb_next  # from the program's first frame, not ours
-        report_uncaught(error)
-        if not isinstance(error, KeyboardInterrupt):
-            return 1
-        # Printed: the interpreter now ends as after an uncaught ^C out of its own code (threads joined,
-        # atexit, objects finalized, then death by SIGINT), printing nothing more.
-        sys.excepthook = lambda *_: None
-        raise
-    return None
-
-
-def report_uncaught(error: BaseException) -> None:
-    """Print an uncaught exception as the interpreter does (Python/pythonrun.c, _PyErr_PrintEx): through
-    sys.excepthook; a hook that fails (one that raises, or None) has its own error printed, then the
-    original, both by the default display; a hook's SystemExit ends the program with it."""
-    try:
-        sys.excepthook(type(error), error, error.__traceback__)
-    except SystemExit:
-        raise
-    except BaseException as failure:  # noqa: BLE001 - the hook's own failure, said as the interpreter says it
-        flush_io()
-        failure.__traceback__ = failure.__traceback__.tb_next  # the hook's frames, not ours
-        if failure.__context__ is error:  # raised here in an except clause; the interpreter's call is in none
-            failure.__context__ = None
-        sys.stderr.write("Error in sys.excepthook:\n")
-        sys.__excepthook__(type(failure), failure, failure.__traceback__)
-        sys.stderr.write("\nOriginal exception was:\n")
-        sys.__excepthook__(type(error), error, error.__traceback__)
-
-
-def flush_io() -> None:
-    """What the interpreter does once a script's code is done, whichever way, before it prints a traceback
-    or an exit message and before atexit (Python/pythonrun.c, flush_io): flush sys.stderr, then
-    sys.stdout, whatever they are by then, errors ignored. Output left in stdout's buffer (a prompt
-    without a line end) comes out first, as in a plain run."""
-    for name in ("stderr", "stdout"):
-        try:
-            getattr(sys, name).flush()
-        except Exception:  # noqa: BLE001 - as the interpreter does: a stream that cannot flush is let be
-            pass
 
 
 def fresh_stdio() -> tuple:
