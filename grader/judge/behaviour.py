@@ -87,7 +87,8 @@ def _line_places(line: str, number: int, echo: str | None) -> dict[Place, tuple[
 
 def _readings(step: int, facts: StepFacts, typed: set[str], entry: str, length: int) -> list[_Reading]:
     """A step's readings: one per line that echoes an entry, or else one for the whole step."""
-    echoes = [next((word for word in tokens(line) if word in typed), None) for line in facts.others]
+    echo_of = {line: next((word for word in tokens(line) if word in typed), None) for line in set(facts.others)}
+    echoes = [echo_of[line] for line in facts.others]  # each distinct line read once (a flood repeats a few)
     if any(echoes):
         return [_Reading(step, echo, (line,), (at,), _line_places(line, 0, echo) | _mask_places(line, 0, length))
                 for at, (line, echo) in enumerate(zip(facts.others, echoes)) if echo]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grader.judge.comparison import ESCAPE_SEQUENCE
+from grader.judge.matching import TextLines
 from grader.spec.vocabulary import NUMBER, Vocabulary, is_number, words
 
 
@@ -132,6 +133,14 @@ def _line_facts(line: str, vocabulary: Vocabulary, key: str | None) -> _LineFact
 def step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None) -> StepFacts:
     """The facts of one step, from its lines as printed (escape sequences and all)."""
     return _step_facts(lines, vocabulary, key, {})
+
+
+@lru_cache(maxsize=64)
+def output_facts(output: str, vocabulary: Vocabulary, key: str | None) -> StepFacts:
+    """The facts of one step's output as printed. Cached: the same outputs are read by several judges (a
+    program that never reads the key: its start, its secret, each rule replayed), and a flood's steps are
+    alike, tens of thousands of lines each."""
+    return step_facts(TextLines(output).texts(), vocabulary, key)
 
 
 def session_facts(outputs: list[list[str]], vocabulary: Vocabulary, key: str | None) -> list[StepFacts]:

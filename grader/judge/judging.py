@@ -8,8 +8,8 @@ import signal
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from grader.judge.facts import StepFacts, session_facts
-from grader.judge.matching import TextLines, step_matches
+from grader.judge.facts import StepFacts, output_facts, session_facts
+from grader.judge.matching import step_matches
 from grader.judge.outcome import Ending
 from grader.judge.rendering import Told, visible
 from grader.judge.rules import judge_facts, share
@@ -238,7 +238,7 @@ def _judge_facts(spec: Spec, session: Session, expected: tuple[StepFacts, ...] |
     matters through the steps it left unreached."""
     assert spec.vocabulary is not None
     key = spec_key(spec)
-    actual = session_facts([TextLines(output).texts() for output in session.outputs], spec.vocabulary, key)
+    actual = [output_facts(output, spec.vocabulary, key) for output in session.outputs]
     last = len(session.outputs) - 1
     ended_well = last == len(spec.steps) - 1 and session.end == Ending.EXITED and _status_ok(spec, session)
     ending = None if ended_well else _ending(spec, session, last)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from grader.judge.behaviour import guess_places
-from grader.judge.facts import Record, StepFacts, session_facts, tokens
+from grader.judge.facts import Record, StepFacts, output_facts, tokens
 from grader.judge.judging import (MISMATCH, Difference, Session, Verdict, expected_facts, judge_against, moment,
                                   spec_key)
 from grader.judge.matching import TextLines
@@ -82,13 +82,12 @@ def asks_for_guess(spec: Spec, prompt: str) -> bool:
 
 def last_line(output: str) -> str:
     """A step's last non-blank line: the question it waits on."""
-    lines = [line.strip() for line in TextLines(output).texts() if line.strip()]
-    return lines[-1] if lines else ""
+    return next((line.strip() for line in reversed(TextLines(output).texts()) if line.strip()), "")
 
 
 def _facts(spec: Spec, outputs: Sequence[str]) -> list[StepFacts]:
     assert spec.vocabulary is not None
-    return session_facts([TextLines(output).texts() for output in outputs], spec.vocabulary, None)
+    return [output_facts(output, spec.vocabulary, None) for output in outputs]
 
 
 def _records(facts: Sequence[StepFacts | None]) -> list[Record]:
