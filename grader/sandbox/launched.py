@@ -56,7 +56,7 @@ class Launched:
 
     def kill(self, pid: int, timeout: float) -> None:
         """SIGKILL to the namespace's init of the run started as `pid` (its launcher, or a fork launch's init; to
-        the launcher while there is no init yet), and return once both are dead (see `Sandbox.kill_all`)."""
+        the launcher while there is no init yet), and return once both are dead (see `IsolatedSandbox.kill_all`)."""
         known = proc.follow([pid] if self.is_helper(pid) else [])
         identity = self.init_identity()
         if identity is None:

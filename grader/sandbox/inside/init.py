@@ -1,6 +1,6 @@
 """The launcher and PID-1 of one isolated run (Linux, started as root). Not imported by the grader.
 
-The plain launch: `grader.sandbox.box.Sandbox.command()` runs it as `python -I -S -B -c "...import init;
+The plain launch: `grader.sandbox.isolated.IsolatedSandbox.command()` runs it as `python -I -S -B -c "...import init;
 init.main()" CONFIG PROGRAM...` (the program's command line; imported rather than run as a script so that
 its cached bytecode is used: compiling this file took about as long as starting the interpreter):
 
@@ -20,7 +20,7 @@ init's parent, reports how the run ended (`ending`), as the launcher does here:
   never reach them.
 * init exits as soon as the student's program ends; the kernel then kills every other process of the
   namespace (daemons included). init dies with its parent, the launcher or the fork server
-  (PR_SET_PDEATHSIG), and SIGKILL to init from outside kills the whole namespace (Sandbox.kill_all).
+  (PR_SET_PDEATHSIG), and SIGKILL to init from outside kills the whole namespace (IsolatedSandbox.kill_all).
 * init's parent always reaps it; then the run ends the way the student's program ended: same exit code, or
   killed by the same signal; if init was killed, killed by the same signal as init (SIGKILL).
 
@@ -216,7 +216,7 @@ def ending(data: bytes, init_status: int, state: str) -> int:
     "S" once the program runs, then its wait status or KILLED and a signal init was sent) and init's own
     wait status: the program's; killed by the signal init was sent (`become_init`); 125 where the sandbox,
     not the program, failed (the reason is left in STATE.failed for the grader, not the student); init's
-    own where it wrote none (killed: Sandbox.kill_all kills init)."""
+    own where it wrote none (killed: IsolatedSandbox.kill_all kills init)."""
     if data.startswith(b"F"):
         with open(state + ".failed", "wb") as f:
             f.write(data[1:])
