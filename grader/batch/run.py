@@ -76,7 +76,7 @@ class Batch:
         self.lock = threading.Lock()
         self.workers: set[Worker] = set()
         self.replies: queue.Queue[tuple[str, tuple[str, int], dict[str, Any]]] = queue.Queue()
-        self.failed: set[str] = set()  # students with an error: their remaining units are not run
+        self.failed: set[tuple[str, int]] = set()  # a student's run with an error: its other units are not run
 
     def _index(self, options: Options) -> int:
         if options not in self.runs:
@@ -119,7 +119,7 @@ class Batch:
                 if unit is None or self.stopping.is_set():
                     return
                 student, path, spec_id, run = unit
-                if student in self.failed:
+                if (student, run) in self.failed:
                     reply = {"student": student, "skipped": True}
                     self.replies.put((student, (spec_id, run), reply))
                     continue
@@ -144,7 +144,7 @@ class Batch:
                         if self.subreaper:
                             kill_orphans({w.pid for w in self.workers})
                 if "error" in reply:
-                    self.failed.add(student)
+                    self.failed.add((student, run))
                 self.replies.put((student, (spec_id, run), reply))
         finally:
             if worker is not None:
@@ -209,7 +209,7 @@ class Batch:
             pending[student] = {(spec_id, run) for _, _, spec_id, run in queued}
             for unit in queued:  # student by student, so results come out (and get written) steadily
                 units.put(unit)
-        slots = min(self.jobs, units.qsize())
+        slots = self.jobs if pending else 0  # a worker starts with a slot's first unit, fitting runs' included
         threads = [threading.Thread(target=self._slot, args=(units,), daemon=True) for _ in range(slots)]
         for thread in threads:
             thread.start()
@@ -220,7 +220,7 @@ class Batch:
                 pending[student].discard(key)
                 if pending[student]:
                     continue
-                done = self._answered(student, gradings[student], answers[student], digests[student])
+                done = self._advance(student, gradings[student], answers[student], digests[student])
                 if isinstance(done, Outcome):
                     del pending[student]
                     outcomes[student] = done
@@ -250,7 +250,7 @@ class Batch:
             kill_orphans(set())
         return [outcomes[student] for student, _, _ in self.students]
 
-    def _answered(self, student: str, grading: Grading, answers: dict[tuple[str, int], dict[str, Any]],
+    def _advance(self, student: str, grading: Grading, answers: dict[tuple[str, int], dict[str, Any]],
                   digest: str) -> Outcome | list[Unit]:
         """A student whose queued units are all back: their outcome, or the units of the runs their grading
         needs next. A failed unit of their own specs is their error; of a fitting run, leaves that variant out."""

@@ -77,7 +77,7 @@ class Grading:
             played = tuple(as_played(self.plan, self.folder, list(verdicts[0] or ())))
             raw = raw_results(self.plan, list(played), self.admitted.not_run)
             self.runs = [(other, tuple(again)) for other, again in
-                         fitting_runs(raw, self.plan.assignment, list(self.plan.every)) if other.variant]
+                         fitting_runs(raw, self.plan.assignment, list(self.plan.every))]
             self.fitting, self._own = True, (played, raw)
             if not self.runs:
                 self._finish(played, raw)
@@ -85,13 +85,14 @@ class Grading:
         assert self._own is not None
         others = {}
         for (other, _), found in zip(self.runs, verdicts):
-            fitted = self._fitted(other, found)
-            if fitted is not None and other.variant is not None:
+            assert other.variant is not None  # fitting runs are other variants'
+            fitted = self._fitting_results(other, found)
+            if fitted is not None:
                 others[other.variant.name] = fitted
         self.runs = []
         self._finish(*self._own, closer_variant(self._own[1], others))
 
-    def _fitted(self, other: Assignment, verdicts: Sequence[Verdict] | None) -> Results | None:
+    def _fitting_results(self, other: Assignment, verdicts: Sequence[Verdict] | None) -> Results | None:
         """The results of a fitting run by `other`'s rules, None when it failed."""
         if verdicts is None:
             return None
@@ -109,9 +110,20 @@ def grade_submission(plan: Plan, submission: Path, jobs: int = 1) -> Graded:
     grading = Grading(plan, submission)
     with _reaping():
         while grading.graded is None:
-            grading.take([check_with_part(grading.folder, list(specs), assignment_options(assignment, plan.options),
-                                          jobs=jobs) for assignment, specs in grading.runs])
+            grading.take([_verdicts(grading, assignment, specs, jobs) for assignment, specs in grading.runs])
     return grading.graded
+
+
+def _verdicts(grading: Grading, assignment: Assignment, specs: Sequence[Spec], jobs: int) -> list[Verdict] | None:
+    """One run of `grading` in this process; None where a fitting run failed, which leaves its variant out
+    (as a failed unit does in `grade`'s batch)."""
+    try:
+        return check_with_part(grading.folder, list(specs), assignment_options(assignment, grading.plan.options),
+                               jobs=jobs)
+    except Exception:  # noqa: BLE001 - another variant's run, not the student's grade
+        if not grading.fitting:
+            raise
+        return None
 
 
 def as_played(plan: Plan, folder: Path, verdicts: list[Verdict]) -> list[Verdict]:
