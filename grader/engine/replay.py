@@ -55,7 +55,7 @@ def _session(submission: Path, player: _Player, options: Options) -> Session:
     return play_session(submission, player, options, spec.timeout, argv)
 
 
-def _probed(submission: Path, verdict: Verdict, start: Start, options: Options, order: tuple[int, ...] | None) -> str | None:
+def _probe_secret(submission: Path, verdict: Verdict, start: Start, options: Options, order: tuple[int, ...] | None) -> str | None:
     """The secret the program plays in this spec's run (seeded alike), learnt from a run of guesses that
     tell every secret apart, where the spec's own guesses are too few to name it."""
     guesses = probe_guesses(verdict.spec)
@@ -75,7 +75,7 @@ def _replayed(submission: Path, verdict: Verdict, start: Start, options: Options
     spec = verdict.spec
     secret = own_secret(spec, verdict.outputs, order) or pooled
     probed = secret is None and (start.keyless or start.kind == ASKED_AGAIN)
-    secret = _probed(submission, verdict, start, options, order) if probed else secret
+    secret = _probe_secret(submission, verdict, start, options, order) if probed else secret
     player = _Player(verdict, start, secret)
     session = _session(submission, player, options)
     played = player.played

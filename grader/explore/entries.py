@@ -1,6 +1,6 @@
-"""What the games of grader/explore/games.py type, shared by the games of codes (the digit game's, the
-match's): a code of symbols, a wrong guess made from the key, an entry of the wrong length, and the turns
-of a few invalid entries before a valid one. Pure: every choice is a Choices' answer, the simplest first
+"""What the games of grader/explore/games.py type: for the games of codes (the digit game's, the match's) a
+code of symbols, a wrong guess made from the key, an entry of the wrong length; for every game (the guess
+game's too) blank entries, spaces around an entry, and the turns of a few invalid entries before a valid one. Pure: every choice is a Choices' answer, the simplest first
 (answer 0), as shrinking needs."""
 
 from __future__ import annotations

@@ -135,7 +135,7 @@ def step_facts(lines: list[str], vocabulary: Vocabulary, key: str | None) -> Ste
     return _step_facts(lines, vocabulary, key, {})
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def output_facts(output: str, vocabulary: Vocabulary, key: str | None) -> StepFacts:
     """The facts of one step's output as printed. Cached: the same outputs are read by several judges (a
     program that never reads the key: its start, its secret, each rule replayed), and a flood's steps are

@@ -12,7 +12,7 @@ import secrets
 import shutil
 import stat
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Sequence
 
 from grader.base.errors import SandboxFailure
 from grader.sandbox import proc
@@ -59,11 +59,12 @@ class FallbackSandbox(Sandbox):
 
     confined = False  # the filter also keeps the run from its user's sockets, file modes and processes
 
-    def __init__(self, submission: Path, limits: Limits, **options: Any) -> None:
+    def __init__(self, submission: Path, limits: Limits, *, launch: str = "", browser: bool = False,
+                 hidden: Sequence[str] = ()) -> None:
         self.marker = secrets.token_hex(8)
         self.disk: DiskWatch | None = None  # the watch on the disk the run holds (`watch`)
         self._landlock: list[tuple[str, int]] | None = None  # the run's Landlock rules (`command()`)
-        super().__init__(submission, limits, **options)
+        super().__init__(submission, limits, launch=launch, browser=browser, hidden=hidden)
 
     def prepare(self) -> None:
         self.temporary = self.root / "tmp"  # the run's own TMPDIR
@@ -166,7 +167,7 @@ def landlock_rules(command: str, workdir: Path, temporary: Path) -> list[tuple[s
     """What a fallback run may reach under Landlock: it reads the system trees (of /usr only what an
     isolated run shares: `rootconfig.USR_KEPT`), /etc, /proc (as in a run's own namespace: Landlock keeps
     other processes' memory, environment and descriptors from it) and the folders of the command it runs
-    (its own and its prefix's libraries: a Python's standard library), uses the harmless devices (its own terminal is added in `preexec`), and does anything in
+    (its own and its prefix's libraries: a Python's standard library), uses the harmless devices (its own terminal is added in `FallbackSandbox.confine`), and does anything in
     its copy and its own temporary folder (TMPDIR). The shared temporary folders (/tmp, /var/tmp, /dev/shm,
     /run/lock) are not granted: a class, a checkout or specs kept there were readable wherever their modes
     let other users read, and the grader's command line in /proc names the class folder."""

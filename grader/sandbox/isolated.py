@@ -103,7 +103,7 @@ class IsolatedSandbox(Sandbox):
     def command(self, program: Sequence[str]) -> tuple[list[str], dict[str, str], Path]:
         """The plain launch: argv starts the launcher; `cwd` is only the launcher's (host) directory, the
         program itself runs in /sandbox/work (a copy of `workdir` on the sandbox's tmpfs, discarded afterwards)."""
-        self._launched_as(PLAIN)
+        self._use_launch(PLAIN)
         _cache_launcher()
         argv = [sys.executable, "-I", "-S", "-B", "-c", LAUNCHER_BOOT, str(self._config), *self.program(program)]
         return argv, isolated_environment(), self.workdir
@@ -125,7 +125,7 @@ class IsolatedSandbox(Sandbox):
                 return child
         return self.spawn(program, encoding, timeout)
 
-    def _launched_as(self, launch: str) -> None:
+    def _use_launch(self, launch: str) -> None:
         """Launched otherwise than planned: the run's group counts that launch's helpers."""
         if launch != self.launch:
             self.launch, self.helpers = launch, HELPERS[launch]

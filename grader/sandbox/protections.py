@@ -115,7 +115,14 @@ def probe_ahead() -> None:
     """Find this machine's protections in a thread of their own while the grader does other work (reading
     the specs): the probe's run starts the fork server the runs are forked by, so the first run waits for
     neither. The thread is not a daemon: a probe cut short at exit would leave its folders behind."""
-    threading.Thread(target=protections, name="protections probe").start()
+    threading.Thread(target=_probe_quietly, name="protections probe").start()
+
+
+def _probe_quietly() -> None:
+    try:
+        protections()
+    except Exception:  # noqa: BLE001 - the command's own call probes again and says why
+        pass
 
 
 def protections() -> Protections:
