@@ -21,7 +21,6 @@ from grader.sandbox.disk import DiskWatch, held
 from grader.sandbox.environment import child_environment, others_may, student_python, unprivileged_python
 from grader.sandbox.inside import landlock, syscalls
 from grader.sandbox.leftovers import remove_ipc_objects, remove_shared_files
-from grader.sandbox.limits import Limits
 from grader.sandbox.reaping import fork_reaper, kill_fallback
 from grader.sandbox.rootconfig import interpreter_trees, system_trees
 
@@ -58,15 +57,11 @@ class FallbackSandbox(Sandbox):
     """A run on the machine's file system as the grader's own user."""
 
     confined = False  # the filter also keeps the run from its user's sockets, file modes and processes
-
-    def __init__(self, submission: Path, limits: Limits, *, launch: str = "", browser: bool = False,
-                 hidden: Sequence[str] = ()) -> None:
-        self.marker = secrets.token_hex(8)
-        self.disk: DiskWatch | None = None  # the watch on the disk the run holds (`watch`)
-        self._landlock: list[tuple[str, int]] | None = None  # the run's Landlock rules (`command()`)
-        super().__init__(submission, limits, launch=launch, browser=browser, hidden=hidden)
+    disk: DiskWatch | None = None  # the watch on the disk the run holds (`watch`)
+    _landlock: list[tuple[str, int]] | None = None  # the run's Landlock rules (`command()`)
 
     def prepare(self) -> None:
+        self.marker = secrets.token_hex(8)
         self.temporary = self.root / "tmp"  # the run's own TMPDIR
         self.temporary.mkdir(mode=0o700)
 
