@@ -126,6 +126,50 @@ def test_a_prompt_left_in_the_buffer_comes_out_before_the_traceback_as_in_a_plai
     assert (alike(seeded[0]), *seeded[1:]) == (alike(output), status, sig)
 
 
+FLUSH_ENDS_THE_RUN = """import sys
+class Stream:
+    def __init__(self, stream):
+        self.stream = stream
+    def write(self, text):
+        return self.stream.write(text)
+    def flush(self):
+        raise SystemExit(0)
+sys.stderr = Stream(sys.stderr)
+raise ValueError('crash')
+"""
+GETATTR_ENDS_THE_RUN = """import builtins, sys
+real = builtins.getattr
+def getattr(thing, *rest):
+    if thing is sys:
+        raise SystemExit(0)
+    return real(thing, *rest)
+builtins.getattr = getattr
+raise ValueError('crash')
+"""
+
+
+@pytest.mark.parametrize("launch", [FORK, PLAIN])
+@pytest.mark.parametrize("isolate", MODES)
+@pytest.mark.parametrize("source", [FLUSH_ENDS_THE_RUN, GETATTR_ENDS_THE_RUN], ids=["flush", "getattr"])
+def test_a_crash_stays_a_crash_whatever_the_program_did_to_the_flush(
+        tmp_path: Path, isolate: bool, launch: str, source: str) -> None:
+    # The interpreter ignores every error of its flush before the traceback, SystemExit included, and calls
+    # no builtin of the program's there: a crash ends with its traceback and an error status, not a quiet 0.
+    folder = tmp_path / "flush"
+    folder.mkdir()
+    (folder / "mastermind.py").write_text(source)
+    output, status, sig = plain(folder)
+    assert "ValueError: crash" in output and status not in (0, None), output  # 120 where its last flush fails too
+    with open_sandbox(folder, FAST, isolate=isolate, launch=launch) as box:
+        child = box.start(list(SEEDED), encoding="utf-8", timeout=10)
+        try:
+            seeded = ended(child, timeout=10)
+        finally:
+            box.kill_all(child.pid)
+            child.close(force=True)
+    assert "ValueError: crash" in seeded[0] and seeded[1:] == (status, sig), seeded[0]
+
+
 def test_a_seeded_run_by_another_user_is_a_plain_run(nobodys: Path, tmp_path: Path) -> None:
     output = plain(submission(tmp_path, "boot_alike"))[0]
     said = as_nobody_in_a_sandbox(nobodys, "boot_alike", command=SEEDED)

@@ -113,8 +113,8 @@ def flush_io() -> None:
     without a line end) comes out first, as in a plain run."""
     for name in ("stderr", "stdout"):
         try:
-            getattr(sys, name).flush()
-        except Exception:  # noqa: BLE001 - as the interpreter does: a stream that cannot flush is let be
+            sys.__dict__[name].flush()  # no builtin the program may rebind (getattr, vars) to end the run here
+        except BaseException:  # noqa: BLE001 - as the interpreter does: any error of a flush is let be
             pass
 
 
